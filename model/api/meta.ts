@@ -1,0 +1,61 @@
+/**
+ * Object shapes. The `kubernetes-types` package gives the JSON form of each kind (read-only);
+ * the model writes objects, so it uses writable forms of the same shapes.
+ */
+import type { ObjectMeta as KtObjectMeta, OwnerReference as KtOwnerReference } from 'kubernetes-types/meta/v1';
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+export type OwnerReference = Writable<KtOwnerReference>;
+export interface ObjectMeta extends Omit<Writable<KtObjectMeta>, 'labels' | 'annotations' | 'ownerReferences' | 'finalizers' | 'managedFields'> {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+  managedFields?: any[];
+}
+
+/** Any Kubernetes object as it travels through the API (JSON form). */
+export interface KObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: any;
+  status?: any;
+  [field: string]: any;
+}
+
+export function deepCopy<T>(o: T): T {
+  return o === undefined ? o : (JSON.parse(JSON.stringify(o)) as T);
+}
+
+/** "namespace/name", or "name" for cluster-scoped objects: client-go's MetaNamespaceKeyFunc. */
+export function keyOf(o: { metadata?: ObjectMeta }): string {
+  const m = o.metadata ?? {};
+  return m.namespace ? `${m.namespace}/${m.name}` : `${m.name}`;
+}
+
+export function splitKey(key: string): { namespace?: string; name: string } {
+  const i = key.indexOf('/');
+  return i < 0 ? { name: key } : { namespace: key.slice(0, i), name: key.slice(i + 1) };
+}
+
+/** The ownerReference with controller: true, if any (metav1.GetControllerOf). */
+export function controllerOf(o: { metadata?: ObjectMeta }): OwnerReference | undefined {
+  return (o.metadata?.ownerReferences ?? []).find((r) => r.controller === true);
+}
+
+/** Stable JSON: keys sorted, for hashing and for comparing objects. */
+export function canonicalJSON(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`)
+    .join(',')}}`;
+}
+
+export function semanticEqual(a: unknown, b: unknown): boolean {
+  return canonicalJSON(a) === canonicalJSON(b);
+}

@@ -1,0 +1,68 @@
+/**
+ * Names as Kubernetes makes them: random suffixes from apimachinery's util/rand alphabet
+ * (no vowels, no confusable characters), and the pod-template-hash encoding.
+ */
+import type { Rng } from '../sim/rng';
+
+/** k8s.io/apimachinery/pkg/util/rand alphanums. */
+export const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** names.SimpleNameGenerator: generateName + 5 random characters (base truncated to 58). */
+export function generateName(base: string, rng: Rng): string {
+  const maxGeneratedNameLength = 63 - 5;
+  const b = base.length > maxGeneratedNameLength ? base.slice(0, maxGeneratedNameLength) : base;
+  return b + rng.string(5, ALPHANUMS);
+}
+
+/** rand.SafeEncodeString: each byte of s mapped onto ALPHANUMS. */
+export function safeEncodeString(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += ALPHANUMS[s.charCodeAt(i) % ALPHANUMS.length];
+  return out;
+}
+
+/** 32-bit FNV-1a, the hash controller.ComputeHash feeds the template into. */
+export function fnv32a(data: string): number {
+  let h = 0x811c9dc5;
+  const bytes = Buffer.from(data, 'utf8');
+  for (const b of bytes) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** A random RFC 4122 version-4 UUID from the simulation's RNG. */
+export function uuid(rng: Rng): string {
+  const hex = (n: number) => {
+    let s = '';
+    for (let i = 0; i < n; i++) s += '0123456789abcdef'[rng.int(16)];
+    return s;
+  };
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[rng.int(4)]}${hex(3)}-${hex(12)}`;
+}
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** validation.IsDNS1123Subdomain: the messages it returns. */
+export function isDNS1123Subdomain(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 253) errs.push('must be no more than 253 characters');
+  if (!DNS1123_SUBDOMAIN.test(v))
+    errs.push(
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    );
+  return errs;
+}
+
+/** validation.IsDNS1123Label. */
+export function isDNS1123Label(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 63) errs.push('must be no more than 63 characters');
+  if (!DNS1123_LABEL.test(v))
+    errs.push(
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    );
+  return errs;
+}

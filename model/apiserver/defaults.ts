@@ -1,0 +1,109 @@
+import type { KObject } from '../api/meta';
+
+/**
+ * Defaulting, as the API server's scheme defaulters and the default admission plugins
+ * (DefaultTolerationSeconds, Priority, ServiceAccount) fill in fields a user left out.
+ * Only fields a reader sees in `kubectl get -o yaml` or that components rely on.
+ */
+export function applyDefaults(resource: string, obj: KObject): void {
+  switch (resource) {
+    case 'pods':
+      defaultPodSpec(obj.spec ?? (obj.spec = {}));
+      defaultPodAdmission(obj.spec);
+      break;
+    case 'deployments':
+      defaultDeployment(obj);
+      break;
+    case 'replicasets':
+      obj.spec = obj.spec ?? {};
+      if (obj.spec.replicas === undefined) obj.spec.replicas = 1;
+      defaultTemplate(obj.spec.template);
+      break;
+    case 'daemonsets':
+      obj.spec = obj.spec ?? {};
+      obj.spec.updateStrategy = obj.spec.updateStrategy ?? { type: 'RollingUpdate' };
+      if (obj.spec.updateStrategy.type === 'RollingUpdate')
+        obj.spec.updateStrategy.rollingUpdate = { maxUnavailable: 1, maxSurge: 0, ...(obj.spec.updateStrategy.rollingUpdate ?? {}) };
+      if (obj.spec.revisionHistoryLimit === undefined) obj.spec.revisionHistoryLimit = 10;
+      defaultTemplate(obj.spec.template);
+      break;
+    case 'namespaces':
+      obj.spec = obj.spec ?? { finalizers: ['kubernetes'] };
+      obj.status = obj.status ?? { phase: 'Active' };
+      obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name! };
+      break;
+    case 'services':
+      obj.spec = obj.spec ?? {};
+      obj.spec.type = obj.spec.type ?? 'ClusterIP';
+      obj.spec.sessionAffinity = obj.spec.sessionAffinity ?? 'None';
+      for (const p of obj.spec.ports ?? []) {
+        p.protocol = p.protocol ?? 'TCP';
+        if (p.targetPort === undefined) p.targetPort = p.port;
+      }
+      break;
+  }
+}
+
+function defaultDeployment(obj: KObject): void {
+  const spec = (obj.spec = obj.spec ?? {});
+  if (spec.replicas === undefined) spec.replicas = 1;
+  spec.strategy = spec.strategy ?? { type: 'RollingUpdate' };
+  if (!spec.strategy.type) spec.strategy.type = 'RollingUpdate';
+  if (spec.strategy.type === 'RollingUpdate') spec.strategy.rollingUpdate = { maxUnavailable: '25%', maxSurge: '25%', ...(spec.strategy.rollingUpdate ?? {}) };
+  if (spec.revisionHistoryLimit === undefined) spec.revisionHistoryLimit = 10;
+  if (spec.progressDeadlineSeconds === undefined) spec.progressDeadlineSeconds = 600;
+  defaultTemplate(spec.template);
+}
+
+function defaultTemplate(template: any): void {
+  if (!template || typeof template !== 'object') return;
+  template.metadata = template.metadata ?? {};
+  if (template.metadata.creationTimestamp === undefined) template.metadata.creationTimestamp = null;
+  defaultPodSpec(template.spec ?? (template.spec = {}));
+}
+
+/** pkg/apis/core/v1/defaults.go, the fields SetDefaults_PodSpec and SetDefaults_Container fill. */
+export function defaultPodSpec(spec: any): void {
+  if (!spec || typeof spec !== 'object') return;
+  spec.restartPolicy = spec.restartPolicy ?? 'Always';
+  spec.terminationGracePeriodSeconds = spec.terminationGracePeriodSeconds ?? 30;
+  spec.dnsPolicy = spec.dnsPolicy ?? 'ClusterFirst';
+  spec.securityContext = spec.securityContext ?? {};
+  spec.schedulerName = spec.schedulerName ?? 'default-scheduler';
+  for (const c of Array.isArray(spec.containers) ? spec.containers : []) defaultContainer(c);
+  for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) defaultContainer(c);
+}
+
+function defaultContainer(c: any): void {
+  if (!c || typeof c !== 'object') return;
+  if (!c.imagePullPolicy && typeof c.image === 'string') {
+    const tag = imageTag(c.image);
+    c.imagePullPolicy = tag === 'latest' || tag === '' ? 'Always' : 'IfNotPresent';
+  }
+  c.terminationMessagePath = c.terminationMessagePath ?? '/dev/termination-log';
+  c.terminationMessagePolicy = c.terminationMessagePolicy ?? 'File';
+  c.resources = c.resources ?? {};
+  for (const p of Array.isArray(c.ports) ? c.ports : []) if (p && typeof p === 'object') p.protocol = p.protocol ?? 'TCP';
+}
+
+/** The tag of an image reference: "" when none (digest references count as tagged). */
+export function imageTag(image: string): string {
+  if (image.includes('@')) return 'digest';
+  const lastSlash = image.lastIndexOf('/');
+  const colon = image.indexOf(':', lastSlash + 1);
+  return colon < 0 ? '' : image.slice(colon + 1);
+}
+
+/** Admission plugins that mutate Pods on create: ServiceAccount, Priority, DefaultTolerationSeconds. */
+function defaultPodAdmission(spec: any): void {
+  spec.serviceAccountName = spec.serviceAccountName ?? 'default';
+  spec.serviceAccount = spec.serviceAccount ?? spec.serviceAccountName;
+  spec.enableServiceLinks = spec.enableServiceLinks ?? true;
+  spec.priority = spec.priority ?? 0;
+  spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
+  const tolerations: any[] = (spec.tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : []);
+  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+    const has = tolerations.some((t) => t && (t.key === key || (t.operator === 'Exists' && !t.key)) && (!t.effect || t.effect === 'NoExecute'));
+    if (!has) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+  }
+}

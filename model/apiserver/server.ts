@@ -1,0 +1,486 @@
+import { canonicalJSON, deepCopy, type KObject } from '../api/meta';
+import { generateName, uuid } from '../api/names';
+import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../api/patch';
+import { etcdKey, etcdPrefix, groupVersion, resourceByName, type ResourceInfo } from '../api/registry';
+import { parseFieldSelector, parseLabelSelector, SelectorParseError } from '../api/selectors';
+import { errors, FieldError, StatusError } from '../api/status';
+import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
+import type { Simulation } from '../sim/simulation';
+import { authorize } from './authz';
+import { applyDefaults } from './defaults';
+import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
+import { validate } from './validation';
+import { WatchCache, type Watcher } from './watchcache';
+
+/** Latency of a watch delivery in virtual milliseconds: a base plus seeded jitter. */
+const WATCH_LATENCY_MS = 1;
+const WATCH_JITTER_MS = 4;
+
+/**
+ * kube-apiserver: the only client of etcd. Every request goes through authentication,
+ * authorization, admission (defaulting and mutation), validation and storage; every error is
+ * a Status. Lists and watches are served from a watch cache fed by one etcd watch per resource.
+ */
+export class ApiServer {
+  private readonly tokens = new Map<string, Identity>();
+  private readonly caches = new Map<string, WatchCache>();
+  private nextWatcher = 1;
+  /** False while the kube-apiserver process is down: clients get "connection refused". */
+  serving = true;
+  /** The address kubectl connects to; part of the "connection refused" message. */
+  readonly endpoint: string;
+  private etcdCancels: (() => void)[] = [];
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly etcd: EtcdStore,
+    opts: { endpoint?: string; watchCacheCapacity?: number } = {},
+  ) {
+    this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
+    this.startWatchCaches(opts.watchCacheCapacity ?? 10000);
+  }
+
+  /** (Re)builds the watch caches from etcd, as a starting kube-apiserver does. */
+  private startWatchCaches(capacity: number): void {
+    for (const cancel of this.etcdCancels) cancel();
+    this.etcdCancels = [];
+    const { RESOURCES } = require('../api/registry') as typeof import('../api/registry');
+    for (const r of RESOURCES) {
+      const cache = new WatchCache(r, capacity);
+      const old = this.caches.get(r.resource);
+      this.caches.set(r.resource, cache);
+      if (old) for (const w of [...(old as any).broad, ...[...(old as any).byField.values()].flatMap((s: Set<Watcher>) => [...s])]) w.close('apiserver restarted');
+      this.etcd.actor = 'kube-apiserver';
+      this.etcdCancels.push(this.etcd.watch(etcdPrefix(r), 0, (events) => this.onEtcdEvents(cache, events)));
+    }
+  }
+
+  /** Registers a bearer token for an identity (the cluster issues one per component). */
+  issueToken(token: string, id: Identity): void {
+    this.tokens.set(token, id);
+  }
+
+  // ---------------------------------------------------------------- pipeline
+
+  private authenticate(req: ApiRequest): Identity {
+    if (!this.serving) throw connectionRefused(this.endpoint);
+    const id = this.tokens.get(req.token);
+    if (!id) throw errors.unauthorized();
+    return id;
+  }
+
+  private resolve(req: ApiRequest): ResourceInfo {
+    const r = resourceByName(req.resource);
+    if (!r) throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
+    if (req.subresource && !r.subresources.includes(req.subresource))
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
+    return r;
+  }
+
+  /**
+   * Handles one request and returns its result object (an object, a List, or a Status for
+   * deletes). Throws StatusError on failure. Nothing is stored when it throws.
+   */
+  handle(req: ApiRequest): any {
+    const id = this.authenticate(req);
+    const r = this.resolve(req);
+    const target = `${req.resource}${req.subresource ? '/' + req.subresource : ''}${req.namespace ? '/' + req.namespace : ''}${req.name ? '/' + req.name : ''}`;
+    try {
+      if (!authorize(id, req.verb, req.resource, req.subresource))
+        throw errors.forbidden(r, req.name ?? '', id.user, req.verb, r.namespaced ? req.namespace : undefined);
+      const result = this.dispatch(id, r, req);
+      this.sim.trace.record('api', actorOf(id, req), req.verb, target, '200');
+      return result;
+    } catch (e) {
+      if (e instanceof StatusError) this.sim.trace.record('api', actorOf(id, req), req.verb, target, String(e.code));
+      throw e;
+    }
+  }
+
+  private dispatch(id: Identity, r: ResourceInfo, req: ApiRequest): any {
+    const ns = r.namespaced ? req.namespace : undefined;
+    if (r.namespaced && !ns && req.verb !== 'list' && req.verb !== 'watch') throw errors.badRequest('namespace is required');
+    this.etcd.actor = 'kube-apiserver';
+    switch (req.verb) {
+      case 'get':
+        if (req.subresource === 'scale') return toScale(r, this.mustGet(r, ns, req.name!));
+        return this.mustGet(r, ns, req.name!);
+      case 'list':
+        return this.list(r, ns, req);
+      case 'create':
+        if (req.subresource === 'binding') return this.bind(r, ns!, req.name!, req.body);
+        return this.create(id, r, ns, req);
+      case 'update':
+        return this.update(id, r, ns, req.name!, req.body, req);
+      case 'patch':
+        return this.patch(id, r, ns, req);
+      case 'delete':
+        return this.delete(r, ns, req.name!, req);
+      case 'deletecollection':
+        return this.deleteCollection(r, ns, req);
+      default:
+        throw errors.methodNotAllowed(`the server does not allow this method on the requested resource`);
+    }
+  }
+
+  // ---------------------------------------------------------------- storage
+
+  private read(r: ResourceInfo, ns: string | undefined, name: string): { obj: KObject; modRevision: number } | undefined {
+    const kv = this.etcd.get(etcdKey(r, ns, name));
+    if (!kv) return undefined;
+    return { obj: decode(kv.value, kv.modRevision), modRevision: kv.modRevision };
+  }
+
+  private mustGet(r: ResourceInfo, ns: string | undefined, name: string): KObject {
+    const got = this.read(r, ns, name);
+    if (!got) throw errors.notFound(r, name);
+    return got.obj;
+  }
+
+  private list(r: ResourceInfo, ns: string | undefined, req: ApiRequest): any {
+    const { labels, fields } = parseSelectors(req);
+    const items: KObject[] = [];
+    for (const kv of this.etcd.range(etcdPrefix(r, ns))) {
+      const obj = decode(kv.value, kv.modRevision);
+      if (matchesSel(obj, labels, fields)) items.push(obj);
+    }
+    return {
+      apiVersion: groupVersion(r),
+      kind: `${r.kind}List`,
+      metadata: { resourceVersion: String(this.etcd.currentRevision) },
+      items: items.map((o) => ({ ...o, apiVersion: undefined, kind: undefined })).map(stripUndefined),
+    };
+  }
+
+  private create(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest): KObject {
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
+    const obj: KObject = deepCopy(body);
+    obj.metadata = obj.metadata && typeof obj.metadata === 'object' ? obj.metadata : {};
+    if (obj.metadata.namespace && ns && obj.metadata.namespace !== ns)
+      throw errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    if (ns) obj.metadata.namespace = ns;
+    else delete obj.metadata.namespace;
+    if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName, this.sim.rng);
+    // Admission: NamespaceLifecycle.
+    if (ns && !this.read(resourceByName('namespaces')!, undefined, ns)) {
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
+    }
+    applyDefaults(r.resource, obj);
+    const errs = validate(r.resource, obj);
+    if (errs.length) throw errors.invalid(r, obj.metadata.name ?? '', errs);
+    obj.apiVersion = groupVersion(r);
+    obj.kind = r.kind;
+    const m = obj.metadata;
+    m.uid = uuid(this.sim.rng);
+    m.creationTimestamp = this.sim.clock.nowRFC3339();
+    if (r.hasGeneration || r.resource === 'pods') m.generation = 1;
+    delete m.resourceVersion;
+    delete m.deletionTimestamp;
+    m.managedFields = [managedEntry(id, req, 'Update')];
+    if (req.query?.dryRun === 'All') return obj;
+    const res = this.etcd.putIf(etcdKey(r, ns, m.name!), encode(obj), 0);
+    if (!res.ok) throw errors.alreadyExists(r, m.name!);
+    return decode(res.kv.value, res.kv.modRevision);
+  }
+
+  private update(id: Identity, r: ResourceInfo, ns: string | undefined, name: string, body: any, req: ApiRequest, isPatch = false): KObject {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
+    if (body.metadata?.name && body.metadata.name !== name)
+      throw errors.badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
+    const cur = this.read(r, ns, name);
+    if (!cur) throw errors.notFound(r, name);
+    const old = cur.obj;
+    const rv = body.metadata?.resourceVersion;
+    if (rv !== undefined && rv !== '' && rv !== String(cur.modRevision)) throw errors.conflict(r, name);
+    if (req.subresource === 'scale') {
+      const replicas = body.spec?.replicas;
+      if (typeof replicas !== 'number' || replicas < 0)
+        throw errors.invalid(resourceByName(r.resource)!, name, [FieldError.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+      const next = deepCopy(old);
+      next.spec.replicas = replicas;
+      return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req, 'Update'));
+    }
+    let next: KObject = deepCopy(body);
+    next.metadata = next.metadata ?? {};
+    // Fields the server owns are carried over from the stored object.
+    for (const k of ['uid', 'creationTimestamp', 'namespace', 'name', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const)
+      (next.metadata as any)[k] = (old.metadata as any)[k];
+    next.apiVersion = old.apiVersion;
+    next.kind = old.kind;
+    if (req.subresource === 'status') {
+      const s = deepCopy(old);
+      s.status = next.status;
+      next = s;
+    } else if (r.subresources.includes('status')) {
+      next.status = old.status;
+      if (r.resource !== 'pods') applyDefaults(r.resource, next);
+      const errs = validate(r.resource, next, old);
+      if (errs.length) throw errors.invalid(r, name, errs);
+    } else {
+      const errs = validate(r.resource, next, old);
+      if (errs.length) throw errors.invalid(r, name, errs);
+    }
+    if (r.resource === 'pods' && req.subresource !== 'status') {
+      // Pod spec is immutable but for a few fields; keep the stored spec's defaults.
+      next.spec = { ...old.spec, ...next.spec, nodeName: old.spec.nodeName };
+    }
+    if ((r.hasGeneration || r.resource === 'pods') && canonicalJSON(next.spec) !== canonicalJSON(old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    if (req.query?.dryRun === 'All') return next;
+    return this.store(r, ns, name, next, old, cur.modRevision, id, req, isPatch ? 'Update' : 'Update');
+  }
+
+  /** Writes with compare-and-swap on the mod revision read; removes objects whose finalizers are done. */
+  private store(r: ResourceInfo, ns: string | undefined, name: string, next: KObject, old: KObject, modRevision: number, id: Identity, req: ApiRequest, op: 'Update' | 'Apply'): KObject {
+    if (canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old; // no-op writes do not bump resourceVersion
+    next.metadata.managedFields = mergeManaged(old.metadata.managedFields as any[], managedEntry(id, req, op));
+    const key = etcdKey(r, ns, name);
+    if (next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0) {
+      const res = this.etcd.deleteIf(key, modRevision);
+      if (!res.ok) throw errors.conflict(r, name);
+      return next;
+    }
+    delete next.metadata.resourceVersion;
+    const res = this.etcd.putIf(key, encode(next), modRevision);
+    if (!res.ok) throw errors.conflict(r, name);
+    return decode(res.kv.value, res.kv.modRevision);
+  }
+
+  private patch(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest): KObject {
+    const name = req.name!;
+    const cur = this.read(r, ns, name);
+    if (!cur) throw errors.notFound(r, name);
+    const base = req.subresource === 'scale' ? toScale(r, cur.obj) : cur.obj;
+    let patched: any;
+    try {
+      if (req.patchType === 'json') patched = jsonPatch(base, req.body);
+      else if (req.patchType === 'merge') patched = mergePatch(base, req.body);
+      else patched = strategicMergePatch(base, req.body);
+    } catch (e) {
+      if (e instanceof PatchError) throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, reason: 'Invalid', code: 422 });
+      throw e;
+    }
+    if (!patched || typeof patched !== 'object') throw errors.badRequest('the body of the request was in an unknown format');
+    patched.metadata = { ...(patched.metadata ?? {}), resourceVersion: patched.metadata?.resourceVersion ?? String(cur.modRevision) };
+    return this.update(id, r, ns, name, patched, req, true);
+  }
+
+  private delete(r: ResourceInfo, ns: string | undefined, name: string, req: ApiRequest): any {
+    const cur = this.read(r, ns, name);
+    if (!cur) throw errors.notFound(r, name);
+    const obj = deepCopy(cur.obj);
+    if (req.query?.dryRun === 'All') return obj;
+    const policy = req.query?.propagationPolicy;
+    const finalizers = new Set(obj.metadata.finalizers ?? []);
+    if (policy === 'Foreground') finalizers.add('foregroundDeletion');
+    if (policy === 'Orphan') finalizers.add('orphan');
+    // Graceful deletion: a Pod on a node is marked, and its kubelet finishes the delete.
+    const grace = req.query?.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
+    const graceful = r.resource === 'pods' && !!obj.spec?.nodeName && grace > 0 && !obj.status?.phase?.match(/^(Succeeded|Failed)$/);
+    if (finalizers.size > 0 || graceful) {
+      if (obj.metadata.deletionTimestamp) return obj;
+      obj.metadata.finalizers = finalizers.size ? [...finalizers] : undefined;
+      obj.metadata.deletionTimestamp = this.sim.clock.nowRFC3339();
+      obj.metadata.deletionGracePeriodSeconds = graceful ? grace : 0;
+      if (graceful) obj.metadata.deletionTimestamp = new Date(this.sim.clock.nowMs() + grace * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      if (!obj.metadata.finalizers) delete obj.metadata.finalizers;
+      delete obj.metadata.resourceVersion;
+      const res = this.etcd.putIf(etcdKey(r, ns, name), encode(obj), cur.modRevision);
+      if (!res.ok) throw errors.conflict(r, name);
+      return decode(res.kv.value, res.kv.modRevision);
+    }
+    const res = this.etcd.deleteIf(etcdKey(r, ns, name), cur.modRevision);
+    if (!res.ok) throw errors.conflict(r, name);
+    return obj;
+  }
+
+  private deleteCollection(r: ResourceInfo, ns: string | undefined, req: ApiRequest): any {
+    const list = this.list(r, ns, req);
+    for (const item of list.items) this.delete(r, item.metadata.namespace, item.metadata.name, req);
+    return list;
+  }
+
+  /** pods/binding: sets spec.nodeName once, and the PodScheduled condition. */
+  private bind(r: ResourceInfo, ns: string, name: string, binding: any): any {
+    const target = binding?.target;
+    if (!target?.name) throw errors.invalid(r, name, [FieldError.required('target.name')]);
+    const cur = this.read(r, ns, name);
+    if (!cur) throw errors.notFound(r, name);
+    const pod = deepCopy(cur.obj);
+    if (pod.metadata.deletionTimestamp) throw errors.conflictMessage(r, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+    if (pod.spec.nodeName) throw errors.conflictMessage(r, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
+    pod.spec.nodeName = target.name;
+    const conditions: any[] = (pod.status.conditions ?? []).filter((c: any) => c.type !== 'PodScheduled');
+    conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: this.sim.clock.nowRFC3339() });
+    pod.status.conditions = conditions;
+    delete pod.metadata.resourceVersion;
+    const res = this.etcd.putIf(etcdKey(r, ns, name), encode(pod), cur.modRevision);
+    if (!res.ok) throw errors.conflict(r, name);
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
+  }
+
+  // ---------------------------------------------------------------- watch
+
+  private onEtcdEvents(cache: WatchCache, events: EtcdEvent[]): void {
+    for (const e of events) {
+      const old = e.prevKv ? decode(e.prevKv.value, e.prevKv.modRevision) : undefined;
+      let type: 'ADDED' | 'MODIFIED' | 'DELETED';
+      let obj: KObject;
+      if (e.type === 'DELETE') {
+        type = 'DELETED';
+        obj = old!;
+        obj.metadata.resourceVersion = String(e.kv.modRevision);
+      } else {
+        type = e.prevKv ? 'MODIFIED' : 'ADDED';
+        obj = decode(e.kv.value, e.kv.modRevision);
+      }
+      for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
+    }
+  }
+
+  private enqueue(w: Watcher, ev: WatchEvent): void {
+    if (w.closed) return;
+    w.queue.push(ev);
+    if (w.queue.length > 1) return;
+    this.sim.schedule(WATCH_LATENCY_MS + this.sim.rng.int(WATCH_JITTER_MS + 1), `watch delivery to ${w.actor}`, () => {
+      if (w.closed) return;
+      const batch = w.queue.splice(0);
+      for (const ev of batch) this.sim.trace.record('watch', w.actor, ev.type, `${w.resource.resource}/${ev.object.metadata.namespace ? ev.object.metadata.namespace + '/' : ''}${ev.object.metadata.name}`, ev.object.metadata.resourceVersion);
+      w.deliver(batch);
+    });
+  }
+
+  /**
+   * Opens a watch. Events after `query.resourceVersion` are replayed from the watch cache; a
+   * version older than the cache holds fails with 410 Gone ("too old resource version"), and
+   * the client relists. onClose is called when the server ends the stream.
+   */
+  watch(req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
+    const id = this.authenticate(req);
+    const r = this.resolve(req);
+    if (!authorize(id, 'watch', req.resource)) throw errors.forbidden(r, '', id.user, 'watch', req.namespace);
+    const { labels, fields } = parseSelectors(req);
+    const cache = this.caches.get(r.resource)!;
+    const rv = Number(req.query?.resourceVersion ?? '0');
+    if (rv > 0 && rv < cache.oldestRV - 1 && rv < this.etcd.currentRevision)
+      throw errors.gone(`too old resource version: ${rv} (${cache.oldestRV - 1})`);
+    const w: Watcher = {
+      id: this.nextWatcher++,
+      actor: actorOf(id, req),
+      resource: r,
+      namespace: r.namespaced ? req.namespace : undefined,
+      labels,
+      fields,
+      queue: [],
+      deliver: onEvents,
+      closed: false,
+      close: (reason?: string) => {
+        if (w.closed) return;
+        w.closed = true;
+        cache.remove(w);
+        onClose(reason);
+      },
+    };
+    this.sim.trace.record('api', w.actor, 'watch', `${r.resource}${req.namespace ? '/' + req.namespace : ''}`, `rv=${rv}`);
+    cache.add(w);
+    if (rv > 0) for (const ev of cache.since(w, rv)) this.enqueue(w, ev);
+    return {
+      stop: () => {
+        if (w.closed) return;
+        w.closed = true;
+        cache.remove(w);
+      },
+    };
+  }
+
+  /** Ends every open watch (the process died); clients see their streams close. */
+  closeAllWatches(reason: string): void {
+    for (const cache of this.caches.values()) {
+      const all = [...(cache as any).broad, ...[...(cache as any).byField.values()].flatMap((s: Set<Watcher>) => [...s])] as Watcher[];
+      for (const w of all) w.close(reason);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+export function connectionRefused(endpoint: string): StatusError {
+  return new StatusError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `The connection to the server ${endpoint} was refused - did you specify the right host or port?`,
+    reason: 'ServiceUnavailable',
+    code: 0,
+  });
+}
+
+function actorOf(id: Identity, req: ApiRequest): string {
+  return componentName(id.user) ?? req.userAgent ?? id.user;
+}
+
+/** system:kube-scheduler -> kube-scheduler; system:node:k8s-worker-1 -> kubelet/k8s-worker-1. */
+export function componentName(user: string): string | undefined {
+  if (user.startsWith('system:node:')) return `kubelet/${user.slice('system:node:'.length)}`;
+  if (user === 'system:kube-scheduler') return 'kube-scheduler';
+  if (user === 'system:kube-controller-manager') return 'kube-controller-manager';
+  if (user === 'system:kube-proxy') return 'kube-proxy';
+  if (user === 'kubernetes-admin') return 'kubectl';
+  return undefined;
+}
+
+function parseSelectors(req: ApiRequest) {
+  try {
+    return { labels: parseLabelSelector(req.query?.labelSelector ?? ''), fields: parseFieldSelector(req.query?.fieldSelector ?? '') };
+  } catch (e) {
+    if (e instanceof SelectorParseError) throw errors.badRequest(e.message);
+    throw e;
+  }
+}
+
+function matchesSel(obj: KObject, labels: ReturnType<typeof parseLabelSelector>, fields: ReturnType<typeof parseFieldSelector>): boolean {
+  const { matchesLabels, matchesFields } = require('../api/selectors') as typeof import('../api/selectors');
+  return matchesLabels(labels, obj.metadata.labels) && matchesFields(fields, obj);
+}
+
+function encode(obj: KObject): string {
+  return JSON.stringify(obj);
+}
+
+function decode(value: string, modRevision: number): KObject {
+  const o = JSON.parse(value) as KObject;
+  o.metadata.resourceVersion = String(modRevision);
+  return o;
+}
+
+function stripRV(o: KObject): KObject {
+  return { ...o, metadata: { ...o.metadata, resourceVersion: undefined, managedFields: undefined } };
+}
+
+function stripUndefined<T>(o: T): T {
+  return JSON.parse(JSON.stringify(o));
+}
+
+function managedEntry(id: Identity, req: ApiRequest, operation: 'Update' | 'Apply'): any {
+  const manager = req.query?.fieldManager ?? (req.userAgent ? req.userAgent.split('/')[0] : componentName(id.user) ?? id.user);
+  const e: any = { manager, operation, apiVersion: undefined, time: undefined, fieldsType: 'FieldsV1' };
+  if (req.subresource) e.subresource = req.subresource;
+  return e;
+}
+
+function mergeManaged(prev: any[] | undefined, entry: any): any[] {
+  const list = (prev ?? []).filter((e) => !(e.manager === entry.manager && e.operation === entry.operation && e.subresource === entry.subresource));
+  list.push(entry);
+  return list;
+}
+
+function toScale(r: ResourceInfo, obj: KObject): any {
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: obj.metadata.uid, resourceVersion: obj.metadata.resourceVersion, creationTimestamp: obj.metadata.creationTimestamp },
+    spec: { replicas: obj.spec?.replicas ?? 0 },
+    status: { replicas: obj.status?.replicas ?? 0, selector: obj.spec?.selector?.matchLabels ? Object.entries(obj.spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',') : '' },
+  };
+}

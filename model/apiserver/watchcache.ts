@@ -1,0 +1,118 @@
+import type { KObject } from '../api/meta';
+import type { ResourceInfo } from '../api/registry';
+import { type FieldSelector, matchesFields, matchesLabels, type Selector } from '../api/selectors';
+import type { WatchEvent } from './request';
+
+/** A client's watch: its filters and its delivery queue. */
+export interface Watcher {
+  id: number;
+  actor: string;
+  resource: ResourceInfo;
+  namespace?: string;
+  labels: Selector;
+  fields: FieldSelector;
+  /** The value this watcher is indexed under when it selects on one exact field ("spec.nodeName"). */
+  indexed?: { field: string; value: string };
+  queue: WatchEvent[];
+  deliver: (events: WatchEvent[]) => void;
+  close: (reason?: string) => void;
+  closed: boolean;
+}
+
+/** Fields the watch cache indexes watchers by, so an event reaches only the watchers it may concern. */
+const INDEXED_FIELDS: Record<string, string> = { pods: 'spec.nodeName' };
+
+/**
+ * The API server's per-resource watch cache: the recent history of changes (so a client can
+ * resume a watch from a resourceVersion) and the set of watchers, indexed by namespace-free
+ * exact field selectors (kubelets watch `spec.nodeName=<node>`), so that one Pod event is never
+ * matched against every node's watch.
+ */
+export class WatchCache {
+  readonly history: { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: KObject; old?: KObject }[] = [];
+  private readonly broad = new Set<Watcher>();
+  private readonly byField = new Map<string, Set<Watcher>>();
+
+  constructor(
+    readonly resource: ResourceInfo,
+    private readonly capacity: number,
+  ) {}
+
+  get oldestRV(): number {
+    return this.history.length ? this.history[0].rv : Number.MAX_SAFE_INTEGER;
+  }
+
+  add(w: Watcher): void {
+    const field = INDEXED_FIELDS[this.resource.resource];
+    const sel = field ? w.fields.find((f) => f.field === field && f.op === '=') : undefined;
+    if (sel) {
+      w.indexed = { field, value: sel.value };
+      let set = this.byField.get(sel.value);
+      if (!set) this.byField.set(sel.value, (set = new Set()));
+      set.add(w);
+    } else this.broad.add(w);
+  }
+
+  remove(w: Watcher): void {
+    if (w.indexed) this.byField.get(w.indexed.value)?.delete(w);
+    else this.broad.delete(w);
+  }
+
+  get watcherCount(): number {
+    let n = this.broad.size;
+    for (const s of this.byField.values()) n += s.size;
+    return n;
+  }
+
+  /** Records a change and returns, per interested watcher, the event it should see. */
+  push(rv: number, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old: KObject | undefined): [Watcher, WatchEvent][] {
+    this.history.push({ rv, type, obj, old });
+    if (this.history.length > this.capacity) this.history.splice(0, this.history.length - this.capacity);
+    const out: [Watcher, WatchEvent][] = [];
+    const consider = (w: Watcher) => {
+      const ev = eventFor(w, type, obj, old);
+      if (ev) out.push([w, ev]);
+    };
+    for (const w of this.broad) consider(w);
+    const field = INDEXED_FIELDS[this.resource.resource];
+    if (field) {
+      const values = new Set([fieldOf(obj, field), old ? fieldOf(old, field) : undefined]);
+      for (const v of values) if (v !== undefined) for (const w of this.byField.get(v) ?? []) consider(w);
+    }
+    return out;
+  }
+
+  /** Events after rv for one watcher (resuming a watch). */
+  since(w: Watcher, rv: number): WatchEvent[] {
+    const out: WatchEvent[] = [];
+    for (const h of this.history) {
+      if (h.rv <= rv) continue;
+      const ev = eventFor(w, h.type, h.obj, h.old);
+      if (ev) out.push(ev);
+    }
+    return out;
+  }
+}
+
+function fieldOf(obj: KObject, field: string): string {
+  let cur: any = obj;
+  for (const p of field.split('.')) cur = cur?.[p];
+  return cur === undefined || cur === null ? '' : String(cur);
+}
+
+export function matchesWatcher(w: Pick<Watcher, 'namespace' | 'labels' | 'fields'>, obj: KObject): boolean {
+  if (w.namespace && obj.metadata.namespace !== w.namespace) return false;
+  return matchesLabels(w.labels, obj.metadata.labels) && matchesFields(w.fields, obj);
+}
+
+/** An object moving into a watcher's selection is ADDED for it, moving out is DELETED. */
+function eventFor(w: Watcher, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old?: KObject): WatchEvent | undefined {
+  const now = matchesWatcher(w, obj);
+  if (type === 'ADDED') return now ? { type, object: obj } : undefined;
+  if (type === 'DELETED') return now ? { type, object: obj } : undefined;
+  const before = old ? matchesWatcher(w, old) : false;
+  if (now && before) return { type: 'MODIFIED', object: obj };
+  if (now) return { type: 'ADDED', object: obj };
+  if (before) return { type: 'DELETED', object: obj };
+  return undefined;
+}

@@ -1,0 +1,84 @@
+import type { KObject } from '../api/meta';
+import type { ApiServer } from '../apiserver/server';
+import type { ApiRequest, PatchType, WatchEvent, WatchHandle } from '../apiserver/request';
+
+export type ListOptions = { labelSelector?: string; fieldSelector?: string; resourceVersion?: string };
+
+/**
+ * A typed client for one identity, in client-go's vocabulary. Every call is an API request
+ * through the API server's full pipeline; errors are thrown as StatusError.
+ */
+export class ApiClient {
+  constructor(
+    readonly server: ApiServer,
+    readonly token: string,
+    /** Sent as User-Agent; names the field manager and the trace actor of kubectl. */
+    readonly userAgent?: string,
+  ) {}
+
+  request(req: Omit<ApiRequest, 'token' | 'userAgent'>): any {
+    return this.server.handle({ ...req, token: this.token, userAgent: this.userAgent });
+  }
+
+  get(resource: string, namespace: string | undefined, name: string): KObject {
+    return this.request({ verb: 'get', resource, namespace, name });
+  }
+
+  /** Returns the object, or undefined on NotFound. */
+  tryGet(resource: string, namespace: string | undefined, name: string): KObject | undefined {
+    try {
+      return this.get(resource, namespace, name);
+    } catch (e: any) {
+      if (e?.status?.reason === 'NotFound' && e?.status?.details?.name === name) return undefined;
+      throw e;
+    }
+  }
+
+  list(resource: string, namespace?: string, opts: ListOptions = {}): { metadata: { resourceVersion: string }; items: KObject[] } {
+    return this.request({ verb: 'list', resource, namespace, query: opts });
+  }
+
+  create(resource: string, namespace: string | undefined, body: KObject, opts: { dryRun?: boolean; fieldManager?: string } = {}): KObject {
+    return this.request({ verb: 'create', resource, namespace, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  }
+
+  update(resource: string, namespace: string | undefined, body: KObject, opts: { dryRun?: boolean; fieldManager?: string } = {}): KObject {
+    return this.request({ verb: 'update', resource, namespace, name: body.metadata.name, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  }
+
+  updateStatus(resource: string, namespace: string | undefined, body: KObject): KObject {
+    return this.request({ verb: 'update', resource, subresource: 'status', namespace, name: body.metadata.name, body });
+  }
+
+  patch(resource: string, namespace: string | undefined, name: string, patchType: PatchType, body: any, opts: { subresource?: string; dryRun?: boolean; fieldManager?: string } = {}): KObject {
+    return this.request({ verb: 'patch', resource, namespace, name, patchType, body, subresource: opts.subresource, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  }
+
+  delete(resource: string, namespace: string | undefined, name: string, opts: { propagationPolicy?: 'Background' | 'Foreground' | 'Orphan'; gracePeriodSeconds?: number; dryRun?: boolean } = {}): any {
+    return this.request({ verb: 'delete', resource, namespace, name, query: { propagationPolicy: opts.propagationPolicy, gracePeriodSeconds: opts.gracePeriodSeconds, dryRun: opts.dryRun ? 'All' : undefined } });
+  }
+
+  /** POST pods/<name>/binding: the scheduler's decision. */
+  bind(namespace: string, pod: string, node: string): void {
+    this.request({
+      verb: 'create',
+      resource: 'pods',
+      subresource: 'binding',
+      namespace,
+      name: pod,
+      body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: pod, namespace }, target: { apiVersion: 'v1', kind: 'Node', name: node } },
+    });
+  }
+
+  getScale(resource: string, namespace: string, name: string): any {
+    return this.request({ verb: 'get', resource, subresource: 'scale', namespace, name });
+  }
+
+  updateScale(resource: string, namespace: string, name: string, replicas: number): any {
+    return this.request({ verb: 'update', resource, subresource: 'scale', namespace, name, body: { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name, namespace }, spec: { replicas } } });
+  }
+
+  watch(resource: string, namespace: string | undefined, opts: ListOptions, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
+    return this.server.watch({ verb: 'watch', resource, namespace, query: opts, token: this.token, userAgent: this.userAgent }, onEvents, onClose);
+  }
+}

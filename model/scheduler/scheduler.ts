@@ -1,0 +1,6 @@
+import type { ComponentContext } from '../component';
+
+/** kube-scheduler. (Being written.) */
+export function startScheduler(ctx: ComponentContext): void {
+  void ctx;
+}

@@ -1,0 +1,34 @@
+import type { Simulation } from './simulation';
+
+/**
+ * A component's log in klog's text format, on virtual time:
+ * `I0101 10:00:00.000000       1 file.go:123] "message" key="value"`.
+ */
+export class KlogLog {
+  readonly lines: string[] = [];
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly pid = 1,
+  ) {}
+
+  private line(sev: 'I' | 'W' | 'E', source: string, msg: string, kv: Record<string, unknown>): void {
+    const d = new Date(this.sim.clock.nowMs());
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    const ts = `${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}000`;
+    const kvs = Object.entries(kv)
+      .map(([k, v]) => ` ${k}=${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v)}`)
+      .join('');
+    this.lines.push(`${sev}${ts} ${String(this.pid).padStart(7)} ${source}] ${JSON.stringify(msg)}${kvs}`);
+  }
+
+  info(source: string, msg: string, kv: Record<string, unknown> = {}): void {
+    this.line('I', source, msg, kv);
+  }
+  warn(source: string, msg: string, kv: Record<string, unknown> = {}): void {
+    this.line('W', source, msg, kv);
+  }
+  error(source: string, msg: string, kv: Record<string, unknown> = {}): void {
+    this.line('E', source, msg, kv);
+  }
+}
