@@ -54,7 +54,8 @@ export class Cluster {
     master.spawn('kube-apiserver', `kube-apiserver --advertise-address=${master.config.address} --authorization-mode=Node,RBAC --etcd-servers=https://127.0.0.1:2379 --secure-port=6443 --service-cluster-ip-range=${this.config.serviceSubnet}`);
     this.bootstrapNamespaces();
 
-    for (const host of this.nodes.values()) this.startNodeAgents(host);
+    // Nodes boot a moment apart, so they register (and get their Pod CIDRs) in config order.
+    [...this.nodes.values()].forEach((host, i) => this.sim.schedule(i * 400, `boot ${host.name}`, () => this.startNodeAgents(host)));
 
     const kcm = master.spawn('kube-controller-manager', `kube-controller-manager --allocate-node-cidrs=true --cluster-cidr=${this.config.podSubnet} --controllers=*,bootstrapsigner,tokencleaner --leader-elect=true`);
     this.apiserver.issueToken('kcm-token', { user: 'system:kube-controller-manager', groups: ['system:authenticated'] });

@@ -277,7 +277,9 @@ export class ApiServer {
     // Graceful deletion: a Pod on a node is marked, and its kubelet finishes the delete.
     const grace = req.query?.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
     const graceful = r.resource === 'pods' && !!obj.spec?.nodeName && grace > 0 && !obj.status?.phase?.match(/^(Succeeded|Failed)$/);
-    if (finalizers.size > 0 || graceful) {
+    // A second delete with grace 0 (the kubelet, once containers stopped) removes a terminating Pod.
+    const finishing = r.resource === 'pods' && req.query?.gracePeriodSeconds === 0 && finalizers.size === 0;
+    if (!finishing && (finalizers.size > 0 || graceful)) {
       if (obj.metadata.deletionTimestamp) return obj;
       obj.metadata.finalizers = finalizers.size ? [...finalizers] : undefined;
       obj.metadata.deletionTimestamp = this.sim.clock.nowRFC3339();
