@@ -21,10 +21,10 @@ export function safeEncodeString(s: string): string {
   return out;
 }
 
-/** 32-bit FNV-1a, the hash controller.ComputeHash feeds the template into. */
-export function fnv32a(data: string): number {
+/** 32-bit FNV-1a, the hash controller.ComputeHash feeds the template into (strings as UTF-8). */
+export function fnv32a(data: string | Uint8Array): number {
   let h = 0x811c9dc5;
-  const bytes = Buffer.from(data, 'utf8');
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   for (const b of bytes) {
     h ^= b;
     h = Math.imul(h, 0x01000193) >>> 0;

@@ -10,6 +10,8 @@ export function applyDefaults(resource: string, obj: KObject): void {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));
       defaultPodAdmission(obj.spec);
+      // podStrategy.PrepareForCreate: a new Pod's status is Pending with its QoS class.
+      obj.status = { phase: 'Pending', qosClass: podQOSClass(obj.spec) };
       break;
     case 'deployments':
       defaultDeployment(obj);
@@ -106,4 +108,22 @@ function defaultPodAdmission(spec: any): void {
     const has = tolerations.some((t) => t && (t.key === key || (t.operator === 'Exists' && !t.key)) && (!t.effect || t.effect === 'NoExecute'));
     if (!has) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
   }
+}
+
+/** qos.ComputePodQOS: Guaranteed when every container limits cpu and memory at its requests. */
+export function podQOSClass(spec: any): 'BestEffort' | 'Burstable' | 'Guaranteed' {
+  const containers = [...(Array.isArray(spec?.containers) ? spec.containers : []), ...(Array.isArray(spec?.initContainers) ? spec.initContainers : [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const req = c?.resources?.requests ?? {};
+    const lim = c?.resources?.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) any = true;
+    for (const r of ['cpu', 'memory']) {
+      if (lim[r] === undefined) guaranteed = false;
+      else if (req[r] !== undefined && String(req[r]) !== String(lim[r])) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
 }

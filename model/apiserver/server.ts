@@ -211,6 +211,9 @@ export class ApiServer {
     if (req.subresource === 'status') {
       const s = deepCopy(old);
       s.status = next.status;
+      // apps/v1 status strategies reset only spec and labels: metadata such as the Deployment's
+      // revision annotation, which its controller writes with UpdateStatus, goes through.
+      if (r.group === 'apps') s.metadata = { ...next.metadata, labels: old.metadata.labels, managedFields: old.metadata.managedFields };
       next = s;
     } else if (r.subresources.includes('status')) {
       next.status = old.status;
@@ -235,7 +238,9 @@ export class ApiServer {
     if (canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old; // no-op writes do not bump resourceVersion
     next.metadata.managedFields = mergeManaged(old.metadata.managedFields as any[], managedEntry(id, req, op));
     const key = etcdKey(r, ns, name);
-    if (next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0) {
+    // Only an update that removes the last finalizer finishes a deletion (shouldDeleteDuringUpdate):
+    // a status write to a gracefully terminating Pod must not remove it.
+    if (next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && (old.metadata.finalizers ?? []).length > 0) {
       const res = this.etcd.deleteIf(key, modRevision);
       if (!res.ok) throw errors.conflict(r, name);
       return next;
@@ -312,6 +317,7 @@ export class ApiServer {
     if (pod.metadata.deletionTimestamp) throw errors.conflictMessage(r, name, `pod ${name} is being deleted, cannot be assigned to a host`);
     if (pod.spec.nodeName) throw errors.conflictMessage(r, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
     pod.spec.nodeName = target.name;
+    pod.status = pod.status ?? {};
     const conditions: any[] = (pod.status.conditions ?? []).filter((c: any) => c.type !== 'PodScheduled');
     conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: this.sim.clock.nowRFC3339() });
     pod.status.conditions = conditions;

@@ -9,7 +9,8 @@ import type { ApiClient } from './client';
  * message, source) by updating count and lastTimestamp instead of creating another.
  */
 export class EventRecorder {
-  private readonly seen = new Map<string, string>();
+  /** Events already sent, by dedup key: their name and count (client-go's event correlator cache). */
+  private readonly seen = new Map<string, { name: string; count: number }>();
   private lastNanos = 0n;
 
   constructor(
@@ -37,10 +38,13 @@ export class EventRecorder {
     try {
       const existing = this.seen.get(dedupKey);
       if (existing) {
-        const cur = this.client.tryGet('events', ns, existing);
-        if (cur) {
-          this.client.patch('events', ns, existing, 'merge', { count: (cur.count ?? 1) + 1, lastTimestamp: now });
+        // Like client-go, patch the count from the local cache (no read: kubelets may not get events).
+        try {
+          this.client.patch('events', ns, existing.name, 'merge', { count: existing.count + 1, lastTimestamp: now });
+          existing.count++;
           return;
+        } catch (e) {
+          if (!(e instanceof StatusError) || e.code !== 404) throw e;
         }
       }
       let nanos = BigInt(this.sim.clock.nowMs()) * 1_000_000n;
@@ -63,7 +67,7 @@ export class EventRecorder {
         reportingComponent: this.component,
         reportingInstance: this.host ?? '',
       });
-      this.seen.set(dedupKey, name);
+      this.seen.set(dedupKey, { name, count: 1 });
     } catch (e) {
       // Events are best effort: a recorder never fails its caller.
       if (!(e instanceof StatusError)) throw e;

@@ -1,7 +1,148 @@
+/**
+ * kube-controller-manager: one process running many controllers over one shared informer
+ * factory. It builds each controller (registering its event handlers), logs "Started
+ * controller" for it, starts the informers, and tells each controller when its caches have
+ * synced, so the log reads like the real binary's.
+ */
 import type { ComponentContext } from '../component';
+import type { Informer } from '../client/informer';
+import { DeploymentController } from './deployment/controller';
+import { GarbageCollector } from './garbagecollector/collector';
+import { RangeAllocator } from './nodeipam/rangeallocator';
+import { ReplicaSetController } from './replicaset/controller';
 
-/** kube-controller-manager: starts its controllers in one process. (Being written.) */
+/** The version kube-controller-manager reports in its first log line. */
+export const KCM_VERSION = 'v1.32.2';
+
+export interface ControllerManagerOptions {
+  /** --cluster-cidr (with --allocate-node-cidrs=true). */
+  clusterCIDR: string;
+  /** --node-cidr-mask-size (IPv4). */
+  nodeCIDRMaskSize: number;
+}
+
+/** What a built controller gives the manager. */
+export interface StartedController {
+  /** The informers its caches need before it works (cache.WaitForNamedCacheSync). */
+  informers: Informer[];
+  /** Its Run goroutine's first lines ("Starting controller", "Waiting for caches to sync for X"). */
+  run?(): void;
+  /** Once its informers have synced ("Caches are synced for X"). */
+  onSynced?(): void;
+}
+
+/** A controller kube-controller-manager can run (app.ControllerDescriptor). */
+export interface ControllerDescriptor {
+  /** The name in "Started controller" lines, e.g. "deployment-controller". */
+  name: string;
+  /** Builds the controller, registering its handlers on ctx.informers (not started yet). */
+  init(ctx: ComponentContext, opts: ControllerManagerOptions): StartedController;
+}
+
+/** client-go's WaitForNamedCacheSync lines (klog.Infof, so unquoted). */
+export const waitingForCaches = (ctx: ComponentContext, name: string) => ctx.log.infof('shared_informer.go:313', `Waiting for caches to sync for ${name}`);
+export const cachesSynced = (ctx: ComponentContext, name: string) => ctx.log.infof('shared_informer.go:320', `Caches are synced for ${name}`);
+
+/**
+ * The controllers this model runs, in NewControllerDescriptors' registration order (the real
+ * binary starts them in Go map order, which varies from run to run). A controller added to
+ * the model adds its descriptor here.
+ */
+export const CONTROLLERS: ControllerDescriptor[] = [
+  {
+    name: 'garbage-collector-controller',
+    init(ctx) {
+      const gc = new GarbageCollector(ctx);
+      const logger = 'garbage-collector-controller';
+      return {
+        informers: [...gc.graph.informers.values()],
+        run() {
+          ctx.log.info('garbagecollector.go:146', 'Starting controller', { logger, controller: 'garbagecollector' });
+          waitingForCaches(ctx, 'garbage collector');
+          ctx.log.info('graph_builder.go:336', 'Running', { logger, component: 'GraphBuilder' });
+        },
+        onSynced() {
+          cachesSynced(ctx, 'garbage collector');
+          ctx.log.info('garbagecollector.go:157', 'All resource monitors have synced. Proceeding to collect garbage', { logger });
+        },
+      };
+    },
+  },
+  {
+    name: 'deployment-controller',
+    init(ctx) {
+      const dc = new DeploymentController(ctx);
+      return {
+        informers: [dc.dInformer, dc.rsInformer, dc.podInformer],
+        run() {
+          ctx.log.info('deployment_controller.go:168', 'Starting controller', { logger: 'deployment-controller', controller: 'deployment' });
+          waitingForCaches(ctx, 'deployment');
+        },
+        onSynced: () => cachesSynced(ctx, 'deployment'),
+      };
+    },
+  },
+  {
+    name: 'replicaset-controller',
+    init(ctx) {
+      const rsc = new ReplicaSetController(ctx);
+      return {
+        informers: [rsc.rsInformer, rsc.podInformer],
+        run() {
+          ctx.log.info('replica_set.go:214', 'Starting controller', { logger: 'replicaset-controller', name: 'replicaset' });
+          waitingForCaches(ctx, 'ReplicaSet');
+        },
+        onSynced: () => cachesSynced(ctx, 'ReplicaSet'),
+      };
+    },
+  },
+  {
+    name: 'node-ipam-controller',
+    init(ctx, opts) {
+      const logger = 'node-ipam-controller';
+      ctx.log.info('range_allocator.go:112', 'No Secondary Service CIDR provided. Skipping filtering out secondary service addresses', { logger });
+      const ra = new RangeAllocator(ctx, opts.clusterCIDR, opts.nodeCIDRMaskSize);
+      return {
+        informers: [ra.nodeInformer],
+        run() {
+          ctx.log.info('node_ipam_controller.go:141', 'Starting ipam controller', { logger });
+          waitingForCaches(ctx, 'node');
+        },
+        onSynced() {
+          cachesSynced(ctx, 'node');
+          ctx.log.info('range_allocator.go:177', 'Sending events to api server', { logger });
+          ctx.log.info('range_allocator.go:183', 'Starting range CIDR allocator', { logger });
+          waitingForCaches(ctx, 'cidrallocator');
+          cachesSynced(ctx, 'cidrallocator');
+        },
+      };
+    },
+  },
+];
+
+/** How often the manager checks whether a controller's caches have synced. */
+const SYNC_CHECK_MS = 100;
+
+/** Starts kube-controller-manager's controllers in the given process. */
 export function startControllerManager(ctx: ComponentContext, opts: { clusterCIDR: string; nodeCIDRMaskSize: number }): void {
-  void ctx;
-  void opts;
+  ctx.log.info('controllermanager.go:185', 'Starting', { version: KCM_VERSION });
+  ctx.log.info('controllermanager.go:187', 'Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' });
+  const waiting: StartedController[] = [];
+  for (const desc of CONTROLLERS) {
+    const c = desc.init(ctx, opts);
+    ctx.log.info('controllermanager.go:765', 'Started controller', { controller: desc.name });
+    c.run?.();
+    waiting.push(c);
+  }
+  ctx.informers.start();
+  const check = () => {
+    for (const c of [...waiting]) {
+      if (!c.informers.every((inf) => inf.hasSynced())) continue;
+      c.onSynced?.();
+      waiting.splice(waiting.indexOf(c), 1);
+    }
+    if (waiting.length) ctx.proc.schedule(SYNC_CHECK_MS, 'controller manager: wait for caches', check);
+  };
+  // Informers list as they start, so the first check usually finds every cache synced.
+  ctx.proc.schedule(0, 'controller manager: wait for caches', check);
 }

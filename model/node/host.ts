@@ -25,6 +25,8 @@ export interface NodeConfig {
 export class NodeHost {
   readonly processes = new Map<number, Process>();
   readonly logs = new Map<Process, KlogLog>();
+  /** Parent pid of each running process (ps -ef's PPID); 1 (init) unless spawned by another. */
+  readonly parents = new Map<number, number>();
   /** Set by the cluster: the node's kubelet and runtime, for node-level commands. */
   services: Record<string, unknown> = {};
 
@@ -37,12 +39,16 @@ export class NodeHost {
     return this.config.name;
   }
 
-  /** Starts a process on this node. */
-  spawn(actor: string, command: string, user = 'root'): Process {
+  /** Starts a process on this node (a child of `ppid`, init by default). */
+  spawn(actor: string, command: string, user = 'root', ppid = 1): Process {
     const p = new Process(this.sim, this.sim.allocatePid(), this.name, actor, command, user);
     this.processes.set(p.pid, p);
+    this.parents.set(p.pid, ppid);
     this.logs.set(p, new KlogLog(this.sim, p.pid));
-    p.onExit(() => this.processes.delete(p.pid));
+    p.onExit(() => {
+      this.processes.delete(p.pid);
+      this.parents.delete(p.pid);
+    });
     this.sim.trace.record('process', actor, 'start', `${this.name}/${p.pid}`, command);
     return p;
   }

@@ -1,10 +1,2 @@
-import type { ComponentContext } from '../component';
-import type { NodeHost } from './host';
-import type { ContainerRuntime } from './cri/api';
-
-/** The kubelet. (Being written.) */
-export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: ContainerRuntime): void {
-  void ctx;
-  void host;
-  void runtime;
-}
+/** The kubelet: see kubelet/kubelet.ts (one file per concept under kubelet/). */
+export { startKubelet } from './kubelet/kubelet';

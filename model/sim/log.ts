@@ -13,13 +13,22 @@ export class KlogLog {
   ) {}
 
   private line(sev: 'I' | 'W' | 'E', source: string, msg: string, kv: Record<string, unknown>): void {
-    const d = new Date(this.sim.clock.nowMs());
-    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-    const ts = `${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}000`;
     const kvs = Object.entries(kv)
       .map(([k, v]) => ` ${k}=${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v)}`)
       .join('');
-    this.lines.push(`${sev}${ts} ${String(this.pid).padStart(7)} ${source}] ${JSON.stringify(msg)}${kvs}`);
+    this.raw(sev, source, `${JSON.stringify(msg)}${kvs}`);
+  }
+
+  private raw(sev: 'I' | 'W' | 'E', source: string, text: string): void {
+    const d = new Date(this.sim.clock.nowMs());
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    const ts = `${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}000`;
+    this.lines.push(`${sev}${ts} ${String(this.pid).padStart(7)} ${source}] ${text}`);
+  }
+
+  /** klog.Infof: an unstructured line, printed as is (e.g. "Waiting for caches to sync for X"). */
+  infof(source: string, text: string): void {
+    this.raw('I', source, text);
   }
 
   info(source: string, msg: string, kv: Record<string, unknown> = {}): void {

@@ -13,6 +13,11 @@ export class CriError extends Error {
   ) {
     super(message);
   }
+
+  /** The error as the kubelet's gRPC client prints it: `rpc error: code = NotFound desc = ...`. */
+  get grpcText(): string {
+    return `rpc error: code = ${this.code} desc = ${this.message}`;
+  }
 }
 
 export interface PodSandboxConfig {
@@ -30,6 +35,8 @@ export interface ContainerConfig {
   command?: string[];
   args?: string[];
   labels: Record<string, string>;
+  /** The container's volume mounts (container paths), for the runtime's bookkeeping. */
+  mounts?: { containerPath: string; readonly?: boolean }[];
 }
 
 export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -48,8 +55,13 @@ export interface ContainerStatus {
   id: string;
   podSandboxId: string;
   metadata: ContainerConfig['metadata'];
+  /** The image as the runtime names it: its first repo tag ("docker.io/library/nginx:latest"). */
   image: string;
+  /** The repo digest ("docker.io/library/nginx@sha256:..."): the Pod status' imageID. */
   imageRef: string;
+  /** The image id ("sha256:..."): what `crictl ps` prints in its IMAGE column. */
+  imageId: string;
+  labels: Record<string, string>;
   state: ContainerState;
   createdAt: number;
   startedAt: number;
@@ -65,6 +77,23 @@ export interface ImageInfo {
   repoTags: string[];
   repoDigests: string[];
   size: number;
+}
+
+/** A runtime condition of the CRI Status call (RuntimeReady, NetworkReady). */
+export interface RuntimeCondition {
+  type: 'RuntimeReady' | 'NetworkReady';
+  status: boolean;
+  reason: string;
+  message: string;
+}
+
+/** One event of the GetContainerEvents stream (what the evented PLEG consumes). */
+export interface ContainerEvent {
+  containerId: string;
+  type: 'CONTAINER_CREATED_EVENT' | 'CONTAINER_STARTED_EVENT' | 'CONTAINER_STOPPED_EVENT' | 'CONTAINER_DELETED_EVENT';
+  podSandboxId: string;
+  /** Labels of the sandbox, so a listener can find the Pod (io.kubernetes.pod.uid ...). */
+  podLabels: Record<string, string>;
 }
 
 /** CRI RuntimeService + ImageService. */
@@ -87,8 +116,21 @@ export interface ContainerRuntime {
   listContainers(): ContainerStatus[];
   /** Log lines of a container (crictl logs, kubectl logs). */
   containerLogs(id: string): string[];
+  /** The same lines with their virtual time (epoch ms) and stream (kubectl logs --timestamps). */
+  containerLogEntries(id: string): { t: number; stream: 'stdout' | 'stderr'; text: string }[];
 
-  pullImage(image: string, cb: Callback<{ imageRef: string; size: number; pullMs: number }>): void;
+  /** Status: RuntimeReady and NetworkReady (false until a Pod CIDR / CNI config exists). */
+  status(): RuntimeCondition[];
+  /** UpdateRuntimeConfig: the kubelet hands the node's Pod CIDR to the runtime. */
+  updateRuntimeConfig(podCIDR: string): void;
+  /** GetContainerEvents: subscribes to container lifecycle events; returns the unsubscribe. */
+  getContainerEvents(listener: (ev: ContainerEvent) => void): () => void;
+
+  /**
+   * PullImage. `sandbox` is the requesting Pod's sandbox config (the CRI request carries it),
+   * so the trace can name the Pod. Answers with the image id, its size and the pull time.
+   */
+  pullImage(image: string, cb: Callback<{ imageRef: string; size: number; pullMs: number }>, sandbox?: PodSandboxConfig): void;
   imageStatus(image: string): ImageInfo | undefined;
   listImages(): ImageInfo[];
 }

@@ -1,10 +1,316 @@
-import type { ContainerRuntime } from './api';
+import type { Callback, ContainerConfig, ContainerEvent, ContainerRuntime, ContainerStatus, ImageInfo, PodSandboxConfig, PodSandboxStatus, RuntimeCondition } from './api';
+import { CriError } from './api';
 import type { NodeHost } from '../host';
 import type { ImageRegistry } from '../images';
+import { NODE_OS } from '../os';
+import type { Process } from '../../sim/process';
+import { randomId } from './ids';
+import { ImageService, tryNormalize } from './image-service';
+import { HostLocalIpam } from './ipam';
+import { Shim } from './shim';
+import type { LogLine } from './programs';
 
-/** containerd with containerd-shim and runc. (Being written.) */
+/** Virtual milliseconds each CRI operation takes (base + up to half again from the RNG). */
+const LATENCY = { sandbox: 180, create: 25, start: 60, stop: 10, remove: 5 };
+
+interface SandboxRecord {
+  status: PodSandboxStatus;
+  shim?: Shim;
+}
+
+interface ContainerRecord {
+  status: ContainerStatus;
+  config: ContainerConfig;
+  /** Bumped when the container starts or stops, so a stale exit timer does nothing. */
+  epoch: number;
+  logs: LogLine[];
+}
+
+/**
+ * containerd 1.7 with its CRI plugin: one containerd-shim-runc-v2 per Pod sandbox, runc to
+ * create and start each container (it exits once the container runs), the pause process as
+ * the sandbox's init, host-local IPAM for Pod IPs, and an image store filled by pulls from
+ * the ImageRegistry. Every CRI call is recorded in the trace (kind 'cri', actor
+ * `containerd/<node>`, the CRI method as verb).
+ */
+class Containerd implements ContainerRuntime {
+  readonly name = 'containerd';
+  readonly version = NODE_OS.containerdVersion;
+  readonly actor: string;
+  private readonly proc: Process;
+  private readonly sandboxes = new Map<string, SandboxRecord>();
+  private readonly containers = new Map<string, ContainerRecord>();
+  private readonly images: ImageService;
+  private readonly listeners = new Set<(ev: ContainerEvent) => void>();
+  private ipam?: HostLocalIpam;
+
+  constructor(
+    private readonly host: NodeHost,
+    registry: ImageRegistry,
+  ) {
+    this.actor = `containerd/${host.name}`;
+    this.proc = host.find('containerd') ?? host.spawn('containerd', '/usr/local/bin/containerd');
+    this.images = new ImageService(host.sim, this.proc, registry, (verb, target, detail) => this.trace(verb, target, detail));
+  }
+
+  private get sim() {
+    return this.host.sim;
+  }
+
+  private trace(verb: string, target: string, detail?: string): void {
+    this.sim.trace.record('cri', this.actor, verb, target, detail);
+  }
+
+  /** Answers a call after its latency, unless containerd died meanwhile. */
+  private later(kind: keyof typeof LATENCY, label: string, fn: () => void): void {
+    const base = LATENCY[kind];
+    this.proc.schedule(base + this.sim.rng.int(Math.ceil(base / 2) + 1), label, fn);
+  }
+
+  private emit(ev: ContainerEvent): void {
+    for (const l of [...this.listeners]) this.proc.schedule(1, `container event ${ev.type}`, () => l(ev));
+  }
+
+  // ------------------------------------------------------------ runtime status
+
+  status(): RuntimeCondition[] {
+    const net = !!this.ipam;
+    return [
+      { type: 'RuntimeReady', status: this.proc.running, reason: '', message: '' },
+      net
+        ? { type: 'NetworkReady', status: true, reason: '', message: '' }
+        : { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: 'Network plugin returns error: cni plugin not initialized' },
+    ];
+  }
+
+  updateRuntimeConfig(podCIDR: string): void {
+    if (podCIDR && this.ipam?.subnet !== podCIDR) this.ipam = new HostLocalIpam(podCIDR);
+  }
+
+  getContainerEvents(listener: (ev: ContainerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ------------------------------------------------------------ sandboxes
+
+  runPodSandbox(config: PodSandboxConfig, cb: Callback<string>): void {
+    const id = randomId(this.sim.rng);
+    const target = `pods/${config.metadata.namespace}/${config.metadata.name}`;
+    this.trace('RunPodSandbox', target, id);
+    this.later('sandbox', `RunPodSandbox ${target}`, () => {
+      if (!this.ipam && config.podCIDR) this.ipam = new HostLocalIpam(config.podCIDR);
+      const ipam = this.ipam;
+      if (!ipam) return cb(new CriError('Unknown', `failed to setup network for sandbox "${id}": cni plugin not initialized`));
+      const ip = ipam.allocate(id);
+      if (!ip)
+        return cb(
+          new CriError(
+            'Unknown',
+            `failed to setup network for sandbox "${id}": plugin type="flannel" failed (add): failed to delegate add: failed to allocate for range 0: no IP addresses available in range set: ${ipam.rangeText}`,
+          ),
+        );
+      const now = this.sim.clock.nowMs();
+      const shim = new Shim(this.host, id);
+      this.trace('runc create', target, id);
+      this.trace('runc start', target, id);
+      shim.runInit('/pause', '65535');
+      this.sandboxes.set(id, {
+        status: { id, metadata: { ...config.metadata }, state: 'SANDBOX_READY', createdAt: now, ip, labels: { ...config.labels } },
+        shim,
+      });
+      cb(undefined, id);
+    });
+  }
+
+  stopPodSandbox(id: string, cb: Callback<void>): void {
+    const sb = this.sandboxes.get(id);
+    this.trace('StopPodSandbox', sb ? podTarget(sb.status) : id, id);
+    this.later('stop', `StopPodSandbox ${id}`, () => {
+      if (!sb) return cb(undefined); // stopping an unknown sandbox is not an error in CRI
+      for (const c of this.containers.values()) if (c.status.podSandboxId === id && c.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, 137, 'Error');
+      this.ipam?.release(id);
+      sb.shim?.shutdown();
+      sb.shim = undefined;
+      sb.status.state = 'SANDBOX_NOTREADY';
+      cb(undefined);
+    });
+  }
+
+  removePodSandbox(id: string, cb: Callback<void>): void {
+    const sb = this.sandboxes.get(id);
+    this.trace('RemovePodSandbox', sb ? podTarget(sb.status) : id, id);
+    this.later('remove', `RemovePodSandbox ${id}`, () => {
+      if (sb?.shim) {
+        this.ipam?.release(id);
+        sb.shim.shutdown();
+      }
+      for (const [cid, c] of [...this.containers]) if (c.status.podSandboxId === id) this.containers.delete(cid);
+      this.sandboxes.delete(id);
+      cb(undefined);
+    });
+  }
+
+  podSandboxStatus(id: string): PodSandboxStatus | undefined {
+    return this.sandboxes.get(id)?.status;
+  }
+
+  listPodSandbox(): PodSandboxStatus[] {
+    return [...this.sandboxes.values()].map((s) => s.status);
+  }
+
+  // ------------------------------------------------------------ containers
+
+  createContainer(sandboxId: string, config: ContainerConfig, cb: Callback<string>): void {
+    const sb = this.sandboxes.get(sandboxId);
+    const id = randomId(this.sim.rng);
+    const target = sb ? `${podTarget(sb.status)}/${config.metadata.name}` : `${sandboxId}/${config.metadata.name}`;
+    this.trace('CreateContainer', target, id);
+    this.later('create', `CreateContainer ${target}`, () => {
+      if (!sb || sb.status.state !== 'SANDBOX_READY') return cb(new CriError('NotFound', `failed to get sandbox "${sandboxId}": not found`));
+      const ref = tryNormalize(config.image);
+      const img = ref && this.images.store.get(ref);
+      if (!img) return cb(new CriError('NotFound', `failed to get image "${config.image}": not found`));
+      const status: ContainerStatus = {
+        id,
+        podSandboxId: sandboxId,
+        metadata: { ...config.metadata },
+        image: img.repoTags[0] ?? config.image,
+        imageRef: img.repoDigests[0] ?? img.id,
+        imageId: img.id,
+        labels: { ...config.labels },
+        state: 'CONTAINER_CREATED',
+        createdAt: this.sim.clock.nowMs(),
+        startedAt: 0,
+        finishedAt: 0,
+        exitCode: 0,
+        reason: '',
+      };
+      this.containers.set(id, { status, config, epoch: 0, logs: [] });
+      this.emit({ containerId: id, type: 'CONTAINER_CREATED_EVENT', podSandboxId: sandboxId, podLabels: sb.status.labels });
+      cb(undefined, id);
+    });
+  }
+
+  startContainer(id: string, cb: Callback<void>): void {
+    const c = this.containers.get(id);
+    const target = c ? this.containerTarget(c) : id;
+    this.trace('StartContainer', target, id);
+    this.later('start', `StartContainer ${target}`, () => {
+      const sb = c && this.sandboxes.get(c.status.podSandboxId);
+      if (!c || !sb?.shim) return cb(new CriError('NotFound', `container "${id}" not found`));
+      if (c.status.state !== 'CONTAINER_CREATED') return cb(new CriError('Unknown', `failed to start containerd task "${id}": cannot start a container that has stopped: unknown`));
+      // containerd creates the task (runc create) and starts it (runc start) in StartContainer.
+      this.trace('runc create', target, id);
+      this.trace('runc start', target, id);
+      const img = this.images.store.getById(c.status.imageId)!;
+      const now = this.sim.clock.nowMs();
+      const program = sb.shim.runContainer(id, img.source, c.config);
+      c.status.state = 'CONTAINER_RUNNING';
+      c.status.startedAt = now;
+      c.status.pid = sb.shim.pidOf(id);
+      c.logs.push(...program.startLogs(now));
+      const epoch = ++c.epoch;
+      if (program.exit) {
+        const { afterMs, code } = program.exit;
+        this.proc.schedule(afterMs, `container ${id.slice(0, 13)} exits`, () => {
+          if (c.epoch === epoch && c.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, code, code === 0 ? 'Completed' : 'Error');
+        });
+      }
+      this.emit({ containerId: id, type: 'CONTAINER_STARTED_EVENT', podSandboxId: sb.status.id, podLabels: sb.status.labels });
+      cb(undefined);
+    });
+  }
+
+  stopContainer(id: string, timeoutSeconds: number, cb: Callback<void>): void {
+    const c = this.containers.get(id);
+    this.trace('StopContainer', c ? this.containerTarget(c) : id, id);
+    if (!c || c.status.state !== 'CONTAINER_RUNNING') return this.later('stop', `StopContainer ${id}`, () => cb(undefined));
+    const sb = this.sandboxes.get(c.status.podSandboxId);
+    const program = sb?.shim?.programOf(id);
+    const epoch = c.epoch;
+    // The stop signal first; SIGKILL when the grace period runs out (exit code 137).
+    const graceful = program?.stopMs !== undefined && timeoutSeconds > 0 && program.stopMs < timeoutSeconds * 1000;
+    const delay = graceful ? program!.stopMs! : Math.max(0, timeoutSeconds * 1000);
+    this.proc.schedule(delay, `StopContainer ${id.slice(0, 13)}`, () => {
+      if (c.epoch === epoch && c.status.state === 'CONTAINER_RUNNING') {
+        if (graceful) {
+          c.logs.push(...(program!.stopLogs?.(this.sim.clock.nowMs()) ?? []));
+          this.exitContainer(c, 0, 'Completed');
+        } else this.exitContainer(c, 137, 'Error');
+      }
+      cb(undefined);
+    });
+  }
+
+  removeContainer(id: string, cb: Callback<void>): void {
+    const c = this.containers.get(id);
+    this.trace('RemoveContainer', c ? this.containerTarget(c) : id, id);
+    this.later('remove', `RemoveContainer ${id}`, () => {
+      if (c?.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, 137, 'Error');
+      if (c) {
+        this.containers.delete(id);
+        const sb = this.sandboxes.get(c.status.podSandboxId);
+        this.emit({ containerId: id, type: 'CONTAINER_DELETED_EVENT', podSandboxId: c.status.podSandboxId, podLabels: sb?.status.labels ?? {} });
+      }
+      cb(undefined);
+    });
+  }
+
+  /** The container's processes end (exit, stop, or kill): state EXITED. */
+  private exitContainer(c: ContainerRecord, exitCode: number, reason: string): void {
+    const sb = this.sandboxes.get(c.status.podSandboxId);
+    sb?.shim?.endContainer(c.status.id);
+    c.epoch++;
+    c.status.state = 'CONTAINER_EXITED';
+    c.status.exitCode = exitCode;
+    c.status.reason = reason;
+    c.status.finishedAt = this.sim.clock.nowMs();
+    c.status.pid = undefined;
+    this.emit({ containerId: c.status.id, type: 'CONTAINER_STOPPED_EVENT', podSandboxId: c.status.podSandboxId, podLabels: sb?.status.labels ?? {} });
+  }
+
+  private containerTarget(c: ContainerRecord): string {
+    const sb = this.sandboxes.get(c.status.podSandboxId);
+    return sb ? `${podTarget(sb.status)}/${c.status.metadata.name}` : c.status.id;
+  }
+
+  containerStatus(id: string): ContainerStatus | undefined {
+    return this.containers.get(id)?.status;
+  }
+
+  listContainers(): ContainerStatus[] {
+    return [...this.containers.values()].map((c) => c.status);
+  }
+
+  containerLogs(id: string): string[] {
+    return (this.containers.get(id)?.logs ?? []).map((l) => l.text);
+  }
+
+  containerLogEntries(id: string): LogLine[] {
+    return this.containers.get(id)?.logs ?? [];
+  }
+
+  // ------------------------------------------------------------ images
+
+  pullImage(image: string, cb: Callback<{ imageRef: string; size: number; pullMs: number }>, sandbox?: PodSandboxConfig): void {
+    this.images.pull(image, cb, sandbox);
+  }
+
+  imageStatus(image: string): ImageInfo | undefined {
+    return this.images.status(image);
+  }
+
+  listImages(): ImageInfo[] {
+    return this.images.list();
+  }
+}
+
+function podTarget(s: PodSandboxStatus): string {
+  return `pods/${s.metadata.namespace}/${s.metadata.name}`;
+}
+
+/** containerd with containerd-shim-runc-v2 and runc on `host`, pulling from `images`. */
 export function createContainerd(host: NodeHost, images: ImageRegistry): ContainerRuntime {
-  void host;
-  void images;
-  return {} as ContainerRuntime;
+  return new Containerd(host, images);
 }

@@ -1,0 +1,137 @@
+import type { KObject } from '../api/meta';
+import { resourceForKind, type ResourceInfo } from '../api/registry';
+import { StatusError } from '../api/status';
+import { bool, F, str, strs, type Parsed } from './args';
+import { addSourceToErr, formatErrors, KubectlError } from './errors';
+import type { Command, Ctx } from './kubectl';
+import { readManifests, type ManifestObject } from './manifests';
+import { parseOutput, printObjects } from './output';
+import { toCompactJSON } from './printers/json';
+import { objectRef } from './resources';
+import { threeWayPatch } from './threeway';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** --dry-run: none, client or server, with kubectl's message suffixes. */
+export function dryRunOf(p: Parsed): 'none' | 'client' | 'server' {
+  const v = str(p, 'dry-run') ?? 'none';
+  if (v === 'none' || v === 'false') return 'none';
+  if (v === 'client' || v === 'true' || v === 'unchanged') return 'client';
+  if (v === 'server') return 'server';
+  throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+}
+
+export function dryRunSuffix(d: 'none' | 'client' | 'server'): string {
+  return d === 'client' ? ' (dry run)' : d === 'server' ? ' (server dry run)' : '';
+}
+
+/** The REST mapping of a manifest object, or kubectl's "resource mapping not found" error. */
+export function mappingFor(m: ManifestObject): ResourceInfo {
+  const r = resourceForKind(m.obj.apiVersion!, m.obj.kind!);
+  if (!r) {
+    throw new KubectlError(
+      `resource mapping not found for name: ${JSON.stringify(m.obj.metadata?.name ?? '')} namespace: ${JSON.stringify(m.obj.metadata?.namespace ?? '')} from ${JSON.stringify(m.source)}: no matches for kind ${JSON.stringify(m.obj.kind)} in version ${JSON.stringify(m.obj.apiVersion)}\nensure CRDs are installed first`,
+    );
+  }
+  return r;
+}
+
+/**
+ * The namespace an object goes to: its own, else -n/the default. An object naming another
+ * namespace than an explicit -n is refused, as kubectl refuses it.
+ */
+export function namespaceFor(ctx: Ctx, r: ResourceInfo, obj: KObject): string | undefined {
+  if (!r.namespaced) return undefined;
+  const own = obj.metadata.namespace;
+  if (own && ctx.namespaceExplicit && own !== ctx.namespace)
+    throw new KubectlError(`the namespace from the provided object "${own}" does not match the namespace "${ctx.namespace}". You must pass '--namespace=${own}' to perform this operation.`);
+  return own || ctx.namespace;
+}
+
+/** GetModifiedConfiguration: the object as JSON without the annotation, as stored in it. */
+export function appliedConfiguration(obj: KObject): string {
+  const copy: KObject = JSON.parse(JSON.stringify(obj));
+  copy.metadata.annotations = { ...(copy.metadata.annotations ?? {}) };
+  delete copy.metadata.annotations[LAST_APPLIED];
+  return toCompactJSON(copy) + '\n';
+}
+
+/** The object with its last-applied-configuration annotation set. */
+export function withApplyAnnotation(obj: KObject): KObject {
+  const config = appliedConfiguration(obj);
+  const copy: KObject = JSON.parse(JSON.stringify(obj));
+  copy.metadata.annotations = { ...(copy.metadata.annotations ?? {}), [LAST_APPLIED]: config };
+  return copy;
+}
+
+/** `kubectl apply -f`: client-side apply (create with the annotation, or a three-way patch). */
+export const applyCommand: Command = {
+  flags: [F.filename, F.recursive, F.output, F.dryRun, F.validate, F.fieldManager, F.selector, { name: 'server-side', type: 'bool' }, { name: 'force', type: 'bool' }, { name: 'prune', type: 'bool' }, { name: 'kustomize', short: 'k', type: 'string' }],
+  run(ctx, args, p) {
+    const files = strs(p, 'filename');
+    if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
+    const fmt = parseOutput(str(p, 'output'), false);
+    const dryRun = dryRunOf(p);
+    const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
+    if (items.length === 0 && errors.length === 0) throw new KubectlError('no objects passed to apply');
+    const printed: { obj: KObject; r: ResourceInfo }[] = [];
+    for (const m of items) {
+      try {
+        const r = mappingFor(m);
+        const ns = namespaceFor(ctx, r, m.obj);
+        const obj: KObject = JSON.parse(JSON.stringify(m.obj));
+        if (ns) obj.metadata.namespace = ns;
+        else delete obj.metadata.namespace;
+        const name = obj.metadata.name;
+        if (!name) throw new KubectlError(`error when retrieving current configuration of:\nResource: "${r.group ? r.group + '/' : ''}${r.version}, Resource=${r.resource}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${ns ?? ''}"\nfrom server for: "${m.source}": resource name may not be empty`);
+        const result = applyOne(ctx, r, ns, obj, m.source, dryRun);
+        if (fmt) printed.push({ obj: result.obj, r });
+        else ctx.out += `${objectRef(r, name)} ${result.verb}${dryRunSuffix(dryRun)}\n`;
+      } catch (e) {
+        if (e instanceof StatusError && e.code === 0) throw e;
+        errors.push(e);
+      }
+    }
+    if (fmt && printed.length) ctx.out += printObjects(printed, fmt, printed.length === 1);
+    if (errors.length) ctx.err += formatErrors(errors);
+    return errors.length ? 1 : 0;
+  },
+};
+
+function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObject, source: string, dryRun: 'none' | 'client' | 'server'): { verb: string; obj: KObject } {
+  let current: KObject | undefined;
+  try {
+    current = ctx.client.tryGet(r.resource, ns, obj.metadata.name!);
+  } catch (e) {
+    throw addSourceToErr('retrieving current configuration of', source, e);
+  }
+  const modified = withApplyAnnotation(obj);
+  if (!current) {
+    if (dryRun === 'client') return { verb: 'created', obj: modified };
+    try {
+      const created = ctx.client.create(r.resource, ns, modified, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply' });
+      return { verb: 'created', obj: created };
+    } catch (e) {
+      throw addSourceToErr('creating', source, e);
+    }
+  }
+  const lastApplied = current.metadata.annotations?.[LAST_APPLIED];
+  if (lastApplied === undefined)
+    ctx.err += `Warning: resource ${r.resource}/${obj.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+  let original: KObject | null = null;
+  try {
+    original = lastApplied ? JSON.parse(lastApplied) : null;
+  } catch {
+    original = null;
+  }
+  const patch = threeWayPatch(original, modified, current);
+  if (Object.keys(patch).length === 0) return { verb: 'unchanged', obj: current };
+  if (dryRun === 'client') return { verb: 'configured', obj: current };
+  try {
+    const patched = ctx.client.patch(r.resource, ns, obj.metadata.name!, 'strategic', patch, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply' });
+    return { verb: 'configured', obj: patched };
+  } catch (e) {
+    if (e instanceof StatusError && e.reason === 'Invalid') throw e;
+    throw addSourceToErr(`applying patch:\n${toCompactJSON(patch)}\nto:\nResource: "${r.group ? r.group + '/' : ''}${r.version}, Resource=${r.resource}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "${obj.metadata.name}", Namespace: "${ns ?? ''}"\nfor:`, source, e);
+  }
+}

@@ -1,0 +1,135 @@
+import type { KObject } from '../api/meta';
+import { resourceByName, type ResourceInfo } from '../api/registry';
+import { StatusError } from '../api/status';
+import { bool, F, int, str, strs, type FlagSpec, type Parsed } from './args';
+import { addSourceToErr, formatErrors, KubectlError } from './errors';
+import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, withApplyAnnotation } from './apply';
+import type { Command, Ctx } from './kubectl';
+import { readManifests } from './manifests';
+import { forOutput, parseOutput, printObjects } from './output';
+import { toYAML } from './printers/yaml';
+import { goString } from './printers/json';
+import { objectRef } from './resources';
+
+const CREATE_FLAGS: FlagSpec[] = [
+  F.filename,
+  F.recursive,
+  F.output,
+  F.dryRun,
+  F.validate,
+  F.fieldManager,
+  { name: 'save-config', type: 'bool' },
+  { name: 'edit', type: 'bool' },
+  { name: 'image', type: 'strings' },
+  { name: 'replicas', short: 'r', type: 'int' },
+  { name: 'port', type: 'int' },
+];
+
+/** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace NAME`. */
+export const createCommand: Command = {
+  flags: CREATE_FLAGS,
+  run(ctx, args, p) {
+    const [sub, ...rest] = args;
+    if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
+    if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+    if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
+    const files = strs(p, 'filename');
+    if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
+    const fmt = parseOutput(str(p, 'output'), false);
+    const dryRun = dryRunOf(p);
+    const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
+    const printed: { obj: KObject; r: ResourceInfo }[] = [];
+    for (const m of items) {
+      try {
+        const r = mappingFor(m);
+        const ns = namespaceFor(ctx, r, m.obj);
+        let obj: KObject = JSON.parse(JSON.stringify(m.obj));
+        if (ns) obj.metadata.namespace = ns;
+        if (bool(p, 'save-config')) obj = withApplyAnnotation(obj);
+        let created = obj;
+        if (dryRun !== 'client') {
+          try {
+            created = ctx.client.create(r.resource, ns, obj, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+          } catch (e) {
+            throw addSourceToErr('creating', m.source, e);
+          }
+        }
+        if (fmt) printed.push({ obj: created, r });
+        else ctx.out += `${objectRef(r, created.metadata.name ?? obj.metadata.name ?? '')} created${dryRunSuffix(dryRun)}\n`;
+      } catch (e) {
+        if (e instanceof StatusError && e.code === 0) throw e;
+        errors.push(e);
+      }
+    }
+    if (fmt && printed.length) ctx.out += printObjects(printed, fmt, printed.length === 1);
+    if (errors.length) ctx.err += formatErrors(errors);
+    return errors.length ? 1 : 0;
+  },
+};
+
+/** The Deployment `kubectl create deployment` builds: app=NAME labels, containers named after images. */
+function deploymentFor(name: string, p: Parsed): KObject {
+  const images = strs(p, 'image');
+  if (images.length === 0) throw new KubectlError('required flag(s) "image" not set');
+  const labels = { app: name };
+  const used = new Set<string>();
+  const containers = images.map((image) => {
+    let n = image.split('/').pop()!;
+    if (n.includes(':')) n = n.split(':')[0];
+    if (n.includes('@')) n = n.split('@')[0];
+    n = n.replace(/_/g, '-');
+    if (used.has(n)) n = `${n}-${used.size}`;
+    used.add(n);
+    return { name: n, image, resources: {} } as any;
+  });
+  const port = int(p, 'port');
+  if (port !== undefined && port >= 0 && containers.length > 0) containers[0].ports = [{ containerPort: port }];
+  return {
+    kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    metadata: { name, creationTimestamp: null as any, labels },
+    spec: {
+      replicas: int(p, 'replicas') ?? 1,
+      selector: { matchLabels: { ...labels } },
+      template: { metadata: { creationTimestamp: null, labels: { ...labels } }, spec: { containers } },
+      strategy: {},
+    },
+    status: {},
+  };
+}
+
+/** Shared path of `create deployment|namespace`: dry runs print the object kubectl built. */
+function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace', rest: string[], build: (name: string) => KObject): number {
+  if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
+  const dryRun = dryRunOf(p);
+  const fmt = parseOutput(str(p, 'output'), false);
+  const r = resourceByName(what === 'deployment' ? 'deployments' : 'namespaces')!;
+  const obj = build(rest[0]);
+  if (what === 'namespace') Object.assign(obj, { metadata: { name: rest[0], creationTimestamp: null }, spec: {}, status: {} });
+  const ns = r.namespaced ? ctx.namespace : undefined;
+  let result = obj;
+  if (dryRun !== 'client') {
+    const body: KObject = JSON.parse(JSON.stringify(obj));
+    delete body.status;
+    if (ns) body.metadata.namespace = ns;
+    result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+  } else if (r.namespaced && ctx.namespaceExplicit) obj.metadata.namespace = ctx.namespace;
+  if (!fmt) ctx.out += `${objectRef(r, rest[0])} created${dryRunSuffix(dryRun)}\n`;
+  else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += orderedJSON(obj, '') + '\n';
+  else if (dryRun === 'client' && fmt.kind === 'yaml') ctx.out += toYAML(obj);
+  else ctx.out += printObjects([{ obj: dryRun === 'client' ? obj : forOutput(result, r), r }], fmt, true);
+  return 0;
+}
+
+/** A typed object's JSON (client-side dry run): fields in struct order, as built. */
+function orderedJSON(v: unknown, indent: string): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goString(v);
+  if (typeof v !== 'object') return String(v);
+  const inner = indent + '    ';
+  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[\n${v.map((x) => inner + orderedJSON(x, inner)).join(',\n')}\n${indent}]`;
+  const keys = Object.keys(v as object).filter((k) => (v as any)[k] !== undefined);
+  if (keys.length === 0) return '{}';
+  return `{\n${keys.map((k) => `${inner}${goString(k)}: ${orderedJSON((v as any)[k], inner)}`).join(',\n')}\n${indent}}`;
+}
+

@@ -1,0 +1,59 @@
+import { connectionRefused } from '../apiserver/server';
+import { groupVersion, RESOURCES } from '../api/registry';
+import { bool } from './args';
+import type { Command, Ctx } from './kubectl';
+import { kubectlTabWriter } from './printers/tabwriter';
+
+/** kubectl's version, the one its User-Agent announces (model/cluster.ts KUBECTL_USER_AGENT). */
+const CLIENT_VERSION = 'v1.32.2';
+const KUSTOMIZE_VERSION = 'v5.5.0';
+
+/** Fails as kubectl's first request fails when the API server is down. */
+function reachServer(ctx: Ctx): void {
+  if (!ctx.client.server.serving) throw connectionRefused(ctx.client.server.endpoint);
+}
+
+/** `kubectl version`: client, kustomize and server versions. */
+export const versionCommand: Command = {
+  flags: [{ name: 'client', type: 'bool' }, { name: 'output', short: 'o', type: 'string' }],
+  run(ctx, _args, p) {
+    ctx.out += `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`;
+    if (bool(p, 'client')) return 0;
+    reachServer(ctx);
+    ctx.out += `Server Version: ${CLIENT_VERSION}\n`;
+    return 0;
+  },
+};
+
+/** `kubectl cluster-info`. */
+export const clusterInfoCommand: Command = {
+  flags: [],
+  run(ctx) {
+    reachServer(ctx);
+    const base = `https://${ctx.client.server.endpoint}`;
+    ctx.out += `Kubernetes control plane is running at ${base}\n`;
+    const dns = ctx.client.tryGet('services', 'kube-system', 'kube-dns');
+    if (dns) ctx.out += `CoreDNS is running at ${base}/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy\n`;
+    ctx.out += "\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n";
+    return 0;
+  },
+};
+
+/** `kubectl api-resources`: NAME SHORTNAMES APIVERSION NAMESPACED KIND, core group first. */
+export const apiResourcesCommand: Command = {
+  flags: [{ name: 'namespaced', type: 'bool' }, { name: 'no-headers', type: 'bool' }, { name: 'output', short: 'o', type: 'string' }, { name: 'api-group', type: 'string' }],
+  run(ctx, _args, p) {
+    reachServer(ctx);
+    const rs = [...RESOURCES].sort((a, b) => (a.group === b.group ? (a.resource < b.resource ? -1 : 1) : a.group < b.group ? -1 : 1));
+    const tw = kubectlTabWriter();
+    const onlyNamespaced = p.flags.get('namespaced');
+    if (!bool(p, 'no-headers')) tw.write('NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n');
+    for (const r of rs) {
+      if (typeof onlyNamespaced === 'boolean' && r.namespaced !== onlyNamespaced) continue;
+      tw.write(`${r.resource}\t${r.shortNames.join(',')}\t${groupVersion(r)}\t${r.namespaced}\t${r.kind}\n`);
+    }
+    tw.flush();
+    ctx.out += tw.take();
+    return 0;
+  },
+};

@@ -1,0 +1,148 @@
+import { StatusError } from '../api/status';
+import type { ApiClient } from '../client/client';
+import type { Simulation } from '../sim/simulation';
+import { parseFlags, type FlagSpec } from './args';
+import { formatErrors, KubectlError, UsageError } from './errors';
+
+/** What kubectl sees of its environment. */
+export interface KubectlIO {
+  stdin?: string;
+  cwd: string;
+  /** read a file (path already resolved); throws ENOENT-like */
+  readFile?: (path: string) => string;
+}
+
+export interface KubectlResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+export interface RunOptions {
+  /** For `get -w`: how long (virtual ms) to stream changes before stopping. */
+  watchMs?: number;
+}
+
+/** Everything a command needs: the API client, the clock, the streams. */
+export interface Ctx {
+  client: ApiClient;
+  sim: Simulation;
+  io: KubectlIO;
+  opts: RunOptions;
+  /** The namespace from -n, or the kubeconfig context's (default). */
+  namespace: string;
+  namespaceExplicit: boolean;
+  out: string;
+  err: string;
+  now(): number;
+}
+
+/** A kubectl subcommand: its flags and what it does with them. Returns the exit code. */
+export interface Command {
+  flags: FlagSpec[];
+  run(ctx: Ctx, args: string[], flags: ReturnType<typeof parseFlags>): number;
+}
+
+/** kubectl's commands in the order kubectl registers them (cobra's suggestions follow it). */
+const COMMAND_NAMES = [
+  'create', 'expose', 'run', 'set', 'explain', 'get', 'edit', 'delete', 'rollout', 'scale', 'autoscale', 'certificate', 'cluster-info', 'top', 'cordon', 'uncordon',
+  'drain', 'taint', 'describe', 'logs', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug', 'events', 'diff', 'apply', 'patch', 'replace', 'wait',
+  'kustomize', 'label', 'annotate', 'completion', 'alpha', 'api-resources', 'api-versions', 'config', 'plugin', 'version', 'options', 'help',
+];
+
+/** Loaded lazily: each command file imports Ctx and Command from here. */
+const COMMANDS: Record<string, () => Command> = {
+  get: () => require('./get').getCommand,
+  describe: () => require('./describe').describeCommand,
+  apply: () => require('./apply').applyCommand,
+  create: () => require('./create').createCommand,
+  delete: () => require('./delete').deleteCommand,
+  scale: () => require('./scale').scaleCommand,
+  rollout: () => require('./rollout').rolloutCommand,
+  version: () => require('./info').versionCommand,
+  'cluster-info': () => require('./info').clusterInfoCommand,
+  'api-resources': () => require('./info').apiResourcesCommand,
+};
+
+/**
+ * kubectl v1.32 in the model: parses a command line as cobra does, talks only to the API
+ * server through its client, and prints what the real kubectl prints. Never throws on input.
+ */
+export class Kubectl {
+  constructor(private readonly deps: { client: ApiClient; sim: Simulation; namespace?: string }) {}
+
+  /** argv without the leading "kubectl". */
+  run(argv: string[], io: KubectlIO, opts: RunOptions = {}): KubectlResult {
+    const ctx: Ctx = {
+      client: this.deps.client,
+      sim: this.deps.sim,
+      io,
+      opts,
+      namespace: this.deps.namespace ?? 'default',
+      namespaceExplicit: false,
+      out: '',
+      err: '',
+      now: () => this.deps.sim.clock.nowMs(),
+    };
+    const name = commandName(argv);
+    let code = 0;
+    try {
+      code = this.dispatch(ctx, argv, name);
+    } catch (e) {
+      code = 1;
+      ctx.err += renderError(e, name);
+    }
+    return { stdout: ctx.out, stderr: ctx.err, code };
+  }
+
+  private dispatch(ctx: Ctx, argv: string[], name: string | undefined): number {
+    if (!name) {
+      ctx.out += 'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n';
+      return 0;
+    }
+    const cmd = COMMANDS[name]?.();
+    if (!cmd) {
+      if (COMMAND_NAMES.includes(name)) throw new KubectlError(`kubectl ${name} is not supported by this model`);
+      const suggestions = COMMAND_NAMES.filter((c) => levenshtein(name.toLowerCase(), c) <= 2 || c.startsWith(name.toLowerCase()));
+      let msg = `error: unknown command ${JSON.stringify(name)} for "kubectl"`;
+      if (suggestions.length) msg += `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}`;
+      throw new KubectlError(msg);
+    }
+    const rest = [...argv];
+    rest.splice(argv.indexOf(name), 1);
+    const parsed = parseFlags(rest, cmd.flags);
+    const ns = parsed.flags.get('namespace');
+    if (typeof ns === 'string' && ns !== '') {
+      ctx.namespace = ns;
+      ctx.namespaceExplicit = true;
+    }
+    return cmd.run(ctx, parsed.args, parsed);
+  }
+}
+
+/** Prints an error thrown out of a command, as cmdutil.CheckErr would. */
+export function renderError(e: unknown, command?: string): string {
+  if (e instanceof UsageError) return `error: ${e.message}\nSee 'kubectl${command ? ' ' + command : ''} --help' for usage.\n`;
+  if (e instanceof StatusError || e instanceof KubectlError) return formatErrors([e]);
+  if (e instanceof AggregateError) return formatErrors(e.errors);
+  // A model bug: still never throw at the user.
+  return `error: ${e instanceof Error ? e.message : String(e)}\n`;
+}
+
+/** The subcommand: the first argument that is neither a flag nor a global flag's value. */
+function commandName(argv: string[]): string | undefined {
+  const takesValue = new Set(['-n', '--namespace', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '--request-timeout', '-v']);
+  for (let i = 0; i < argv.length; i++) {
+    if (takesValue.has(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return undefined;
+}
+
+function levenshtein(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}

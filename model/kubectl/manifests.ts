@@ -1,0 +1,200 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import yaml from 'js-yaml';
+import type { KObject } from '../api/meta';
+import { KubectlError } from './errors';
+import type { KubectlIO } from './kubectl';
+
+/** One object read from a manifest, with the source kubectl names in its messages. */
+export interface ManifestObject {
+  obj: KObject;
+  /** "nginx.yaml", "dir/a.yaml", "STDIN". */
+  source: string;
+}
+
+const EXTENSIONS = ['.json', '.yaml', '.yml'];
+
+/**
+ * Reads every -f argument as kubectl's resource builder does: "-" is standard input, a
+ * directory contributes its .json/.yaml/.yml files (recursively with -R), a file is read as
+ * a stream of YAML documents or JSON objects. Returns the objects read and the errors met;
+ * a path that does not exist stops everything (as in kubectl).
+ */
+export function readManifests(filenames: string[], io: KubectlIO, recursive: boolean): { items: ManifestObject[]; errors: unknown[] } {
+  const items: ManifestObject[] = [];
+  const errors: unknown[] = [];
+  for (const name of filenames) {
+    if (name === '-') {
+      decodeInto(io.stdin ?? '', 'STDIN', items, errors);
+      continue;
+    }
+    if (/^https?:\/\//.test(name)) throw new KubectlError(`unable to read URL "${name}", server reported 404 Not Found, status code=404`);
+    const full = path.resolve(io.cwd, name);
+    const kind = statOf(full);
+    if (!kind) throw new KubectlError(`the path "${name}" does not exist`);
+    if (kind === 'dir') {
+      for (const f of listDir(full, recursive)) decodeInto(readText(f, io), path.join(name, path.relative(full, f)), items, errors);
+    } else decodeInto(readText(full, io), name, items, errors);
+  }
+  return { items, errors };
+}
+
+function statOf(p: string): 'file' | 'dir' | undefined {
+  try {
+    return fs.statSync(p).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+function listDir(dir: string, recursive: boolean): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (recursive) out.push(...listDir(p, true));
+    } else if (EXTENSIONS.includes(path.extname(e.name))) out.push(p);
+  }
+  return out;
+}
+
+function readText(p: string, io: KubectlIO): string {
+  if (io.readFile) return io.readFile(p);
+  return fs.readFileSync(p, 'utf8');
+}
+
+/** Decodes one file's text: a JSON stream if it starts with "{", else YAML documents. */
+export function decodeInto(text: string, source: string, items: ManifestObject[], errors: unknown[]): void {
+  if (/^\s*\{/.test(text)) {
+    let docs: unknown[];
+    try {
+      docs = parseJSONStream(text);
+    } catch (e: any) {
+      errors.push(new KubectlError(`error parsing ${source}: ${e.message}`));
+      return;
+    }
+    for (const d of docs) addDoc(d, source, items, errors);
+    return;
+  }
+  for (const chunk of splitYAMLDocuments(text)) {
+    let doc: unknown;
+    try {
+      doc = yaml.load(chunk, { schema: yaml.CORE_SCHEMA, json: true });
+    } catch (e: any) {
+      errors.push(new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${goYamlError(e, chunk)}`));
+      return;
+    }
+    if (doc === null || doc === undefined) continue;
+    addDoc(doc, source, items, errors);
+  }
+}
+
+function addDoc(doc: unknown, source: string, items: ManifestObject[], errors: unknown[]): void {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    errors.push(new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`));
+    return;
+  }
+  const o = doc as KObject;
+  const missing = [!o.apiVersion ? 'apiVersion not set' : '', !o.kind ? 'kind not set' : ''].filter(Boolean);
+  if (missing.length) {
+    const what = missing.length === 1 ? missing[0] : `[${missing.join(', ')}]`;
+    errors.push(new KubectlError(`error validating "${source}": error validating data: ${what}; if you choose to ignore these errors, turn validation off with --validate=false`));
+    return;
+  }
+  // A v1 List (or any *List with items) is flattened into its items.
+  if (typeof o.kind === 'string' && o.kind.endsWith('List') && Array.isArray(o.items)) {
+    for (const item of o.items) addDoc(item, source, items, errors);
+    return;
+  }
+  if (!o.metadata || typeof o.metadata !== 'object') o.metadata = {};
+  items.push({ obj: o, source });
+}
+
+/** k8s.io/apimachinery's YAMLReader: documents are separated by lines starting "---". */
+export function splitYAMLDocuments(text: string): string[] {
+  const docs: string[] = [];
+  let cur: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('---')) {
+      const rest = line.slice(3).trim();
+      if (rest === '' || rest.startsWith('#')) {
+        docs.push(cur.join('\n'));
+        cur = [];
+        continue;
+      }
+    }
+    cur.push(line);
+  }
+  docs.push(cur.join('\n'));
+  return docs.filter((d) => d.trim() !== '');
+}
+
+function parseJSONStream(text: string): unknown[] {
+  const out: unknown[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (i >= text.length) break;
+    let depth = 0;
+    let inStr = false;
+    let j = i;
+    for (; j < text.length; j++) {
+      const c = text[j];
+      if (inStr) {
+        if (c === '\\') j++;
+        else if (c === '"') inStr = false;
+      } else if (c === '"') inStr = true;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) break;
+      }
+    }
+    out.push(JSON.parse(text.slice(i, j + 1)));
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * Translates a js-yaml error into go-yaml v2's message and line (what kubectl prints): go-yaml
+ * reports scanner errors at their 1-based line and parser errors at the 0-based line of the
+ * offending token.
+ */
+function goYamlError(e: any, chunk: string): string {
+  const reason: string = e?.reason ?? String(e?.message ?? e);
+  const L = (e?.mark?.line ?? 0) + 1;
+  const lines = chunk.split('\n');
+  const indentOf = (n: number) => (lines[n - 1] ?? '').match(/^ */)![0].length;
+  const prevNonEmpty = (n: number) => {
+    for (let k = n - 1; k >= 1; k--) if ((lines[k - 1] ?? '').trim() !== '') return k;
+    return 0;
+  };
+  if (reason.startsWith('bad indentation of a mapping entry')) {
+    const p = prevNonEmpty(L);
+    if (p && indentOf(L) > indentOf(p)) return `line ${L}: mapping values are not allowed in this context`;
+    return `line ${L - 1}: did not find expected key`;
+  }
+  if (reason.startsWith('bad indentation of a sequence entry')) return `line ${L - 1}: did not find expected key`;
+  if (reason.startsWith('unexpected end of the stream within a flow collection')) {
+    const stack: string[] = [];
+    let last = '';
+    for (const ch of chunk) {
+      if (ch === '[' || ch === '{') stack.push(ch);
+      else if ((ch === ']' || ch === '}') && stack.length) stack.pop();
+      if (!/\s/.test(ch)) last = ch;
+    }
+    if (last === '[' || last === '{' || last === ',') return `line ${L - 1}: did not find expected node content`;
+    return `line ${L - 1}: did not find expected ',' or '${stack[stack.length - 1] === '{' ? '}' : ']'}'`;
+  }
+  if (reason.startsWith('tab characters must not be used')) return `line ${L}: found character that cannot start any token`;
+  if (reason.startsWith('unexpected end of the stream within a')) return `line ${L}: found unexpected end of stream`;
+  if (reason.startsWith('can not read an implicit mapping pair')) return `line ${L + 1}: could not find expected ':'`;
+  if (reason.startsWith('can not read a block mapping entry')) return `line ${L}: could not find expected ':'`;
+  if (reason.startsWith('end of the stream or a document separator is expected')) {
+    const p = prevNonEmpty(L);
+    if (p && /^\s*- /.test(lines[p - 1])) return `line ${L - 1}: did not find expected '-' indicator`;
+    return `line ${L - 1}: did not find expected key`;
+  }
+  return `line ${L}: ${reason}`;
+}

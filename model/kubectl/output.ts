@@ -1,0 +1,44 @@
+import type { KObject } from '../api/meta';
+import { groupVersion, type ResourceInfo } from '../api/registry';
+import { KubectlError } from './errors';
+import { executeJSONPath } from './jsonpath';
+import { toJSON } from './printers/json';
+import { toYAML } from './printers/yaml';
+import { objectRef } from './resources';
+
+/** Output formats of -o that print objects rather than tables. */
+export type ObjectFormat = { kind: 'yaml' } | { kind: 'json' } | { kind: 'name' } | { kind: 'jsonpath'; template: string };
+
+const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+
+/** Parses -o; undefined means the human-readable table ('' or 'wide'). */
+export function parseOutput(o: string | undefined, allowWide = true): ObjectFormat | undefined {
+  if (o === undefined || o === '' || (allowWide && o === 'wide')) return undefined;
+  if (o === 'yaml') return { kind: 'yaml' };
+  if (o === 'json') return { kind: 'json' };
+  if (o === 'name') return { kind: 'name' };
+  const m = o.match(/^jsonpath=(.*)$/s);
+  if (m) return { kind: 'jsonpath', template: m[1] };
+  throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);
+}
+
+/** The object as kubectl prints it: apiVersion and kind set, managedFields hidden. */
+export function forOutput(obj: KObject, r?: ResourceInfo): KObject {
+  const o: KObject = { ...obj, metadata: { ...obj.metadata } };
+  if (r) {
+    o.apiVersion = obj.apiVersion ?? groupVersion(r);
+    o.kind = obj.kind ?? r.kind;
+  }
+  delete o.metadata.managedFields;
+  return o;
+}
+
+/** Prints objects: one alone when a single item was asked for, else wrapped in a v1 List. */
+export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat, single: boolean): string {
+  if (fmt.kind === 'name') return items.map(({ obj, r }) => objectRef(r, obj.metadata.name!) + '\n').join('');
+  const objs = items.map(({ obj, r }) => forOutput(obj, r));
+  const value = single && objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
+  if (fmt.kind === 'yaml') return toYAML(value);
+  if (fmt.kind === 'json') return toJSON(value);
+  return executeJSONPath(fmt.template, value);
+}

@@ -1,0 +1,63 @@
+import { RESOURCES, qualifiedSingular, resolveResourceArg, type ResourceInfo } from '../api/registry';
+import { KubectlError } from './errors';
+
+/** What the command line asked for: resource types, each with names or none (all of them). */
+export interface ResourceRequest {
+  r: ResourceInfo;
+  names: string[];
+}
+
+/** `kubectl get all`: the "all" category, as kubectl's discovery lists it (of the kinds modelled). */
+const ALL = ['pods', 'services', 'daemonsets', 'deployments', 'replicasets'];
+
+/** Resolves a type argument ("po", "deploy", "deployments.apps") or fails as kubectl does. */
+export function resolveType(arg: string): ResourceInfo {
+  const r = resolveResourceArg(arg);
+  if (!r) throw new KubectlError(`the server doesn't have a resource type ${JSON.stringify(arg.split('.')[0])}`);
+  return r;
+}
+
+/**
+ * cli-runtime's builder over positional arguments: "TYPE[,TYPE] [NAME...]" or "TYPE/NAME...".
+ * Returns the requests and whether several kinds were asked for (then names print as kind/name).
+ */
+export function parseResourceArgs(args: string[]): { requests: ResourceRequest[]; multipleTypes: boolean; singleItem: boolean } {
+  if (args.some((a) => a.includes('/'))) {
+    if (!args.every((a) => a.includes('/')))
+      throw new KubectlError(
+        "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'",
+      );
+    const requests: ResourceRequest[] = [];
+    for (const a of args) {
+      const i = a.indexOf('/');
+      const type = a.slice(0, i);
+      const name = a.slice(i + 1);
+      if (!name) throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
+      const r = resolveType(type);
+      const last = requests[requests.length - 1];
+      if (last && last.r === r) last.names.push(name);
+      else requests.push({ r, names: [name] });
+    }
+    const kinds = new Set(requests.map((q) => q.r));
+    return { requests, multipleTypes: kinds.size > 1, singleItem: args.length === 1 };
+  }
+  const [types, ...names] = args;
+  const typeArgs = types.split(',').filter(Boolean);
+  const rs: ResourceInfo[] = [];
+  for (const t of typeArgs) {
+    if (t.toLowerCase() === 'all') {
+      for (const name of ALL) rs.push(RESOURCES.find((x) => x.resource === name)!);
+    } else rs.push(resolveType(t));
+  }
+  const unique = rs.filter((r, i) => rs.indexOf(r) === i);
+  return {
+    requests: unique.map((r) => ({ r, names: [...names] })),
+    multipleTypes: typeArgs.length > 1 || typeArgs.some((t) => t.toLowerCase() === 'all'),
+    singleItem: unique.length === 1 && names.length === 1,
+  };
+}
+
+/** "deployment.apps/nginx": how kubectl names an object in its messages and in -o name. */
+export function objectRef(r: ResourceInfo, name: string): string {
+  return `${qualifiedSingular(r)}/${name}`;
+}

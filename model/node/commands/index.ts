@@ -1,0 +1,30 @@
+import type { ContainerRuntime } from '../cri/api';
+import type { NodeHost } from '../host';
+import { crictl } from './crictl';
+import { ps } from './ps';
+
+/** What a command run on a node prints and returns. */
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/**
+ * Runs a command on a node, as `docker exec <node> <command>` would on a kind node:
+ * `crictl pods|ps [-a]|images|logs`, `ps aux`, `ps -ef`, `hostname`. Anything else is not
+ * installed: bash's "command not found" with exit code 127.
+ */
+export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: string[]): CommandResult {
+  const [cmd, ...args] = argv;
+  switch (cmd) {
+    case 'crictl':
+      return crictl(host, runtime, args);
+    case 'ps':
+      return ps(host, args);
+    case 'hostname':
+      return { stdout: `${host.name}\n`, stderr: '', code: 0 };
+    default:
+      return { stdout: '', stderr: `bash: ${cmd}: command not found\n`, code: 127 };
+  }
+}

@@ -1,0 +1,55 @@
+import { StatusError } from '../../api/status';
+import type { KubeletCore, PodWorker } from './core';
+import type { StatusManager } from './status-manager';
+import { podRuntimeState } from './runtime-view';
+
+/** killContainer never gives a container less than this (kuberuntime_container.go). */
+const MIN_GRACE_SECONDS = 2;
+
+/**
+ * Why a Pod's containers stop: it is being deleted (graceful, ends with the grace-0 delete),
+ * it vanished from the API server (cleanup only), or it reached a terminal phase on its own.
+ */
+export type KillMode = 'delete' | 'removed' | 'terminal';
+
+/**
+ * SyncTerminatingPod + SyncTerminatedPod, reduced: a Killing event and StopContainer (with the
+ * grace period) for each running container, StopPodSandbox, the terminal status, and for a
+ * deleted Pod the final delete with grace 0 that lets the API server remove it. Exited
+ * containers and the stopped sandbox are removed later by the garbage collector.
+ */
+export function killPod(core: KubeletCore, status: StatusManager, w: PodWorker, mode: KillMode, done: () => void): void {
+  const { runtime, recorder, ctx } = core;
+  w.state = 'terminating';
+  const pod = w.pod;
+  const grace = Math.max(MIN_GRACE_SECONDS, pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30);
+  const rt = podRuntimeState(runtime, w.uid);
+  const running = [...rt.containers.values()].flat().filter((c) => c.state === 'CONTAINER_RUNNING' || c.state === 'CONTAINER_CREATED');
+  let waiting = running.length;
+  const afterContainers = () => {
+    const sandboxes = rt.sandboxes.filter((s) => s.state === 'SANDBOX_READY');
+    let left = sandboxes.length;
+    const finish = () => {
+      w.state = 'terminated';
+      w.reasons.clear();
+      if (mode !== 'removed') status.write(w, true);
+      if (mode === 'delete' && !w.removed) {
+        try {
+          ctx.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
+        } catch (e) {
+          if (!(e instanceof StatusError)) throw e;
+        }
+      }
+      done();
+    };
+    if (left === 0) return finish();
+    for (const s of sandboxes) runtime.stopPodSandbox(s.id, () => --left === 0 && finish());
+  };
+  if (waiting === 0) return afterContainers();
+  for (const c of running) {
+    if (mode !== 'terminal') recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.metadata.name}`, `spec.containers{${c.metadata.name}}`);
+    runtime.stopContainer(c.id, grace, () => {
+      if (--waiting === 0) afterContainers();
+    });
+  }
+}

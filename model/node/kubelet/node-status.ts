@@ -1,0 +1,213 @@
+import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
+import { uuid } from '../../api/names';
+import { StatusError } from '../../api/status';
+import type { Informer } from '../../client/informer';
+import { NODE_OS } from '../os';
+import type { KubeletCore } from './core';
+
+/** nodeStatusUpdateFrequency: how often the kubelet computes its Node status. */
+const UPDATE_MS = 10_000;
+/** nodeStatusReportFrequency: how often it writes the status even when nothing changed. */
+const REPORT_MS = 5 * 60_000;
+/** nodeStatusMaxImages. */
+const MAX_IMAGES = 50;
+
+type Cond = { type: string; status: 'True' | 'False'; reason: string; message: string };
+
+/** The events the condition setters record on a change (kubelet's nodestatus setters). */
+const EVENT_FOR: Record<string, Record<string, string>> = {
+  MemoryPressure: { False: 'NodeHasSufficientMemory', True: 'NodeHasInsufficientMemory' },
+  DiskPressure: { False: 'NodeHasNoDiskPressure', True: 'NodeHasDiskPressure' },
+  PIDPressure: { False: 'NodeHasSufficientPID', True: 'NodeHasInsufficientPID' },
+  Ready: { False: 'NodeNotReady', True: 'NodeReady' },
+};
+
+/**
+ * Node registration and the node status loop (kubelet_node_status.go): registers the Node
+ * with its labels, taints, capacity, addresses and nodeInfo; every 10 s recomputes the
+ * status (pressure conditions, Ready from the runtime's state, images) and writes it through
+ * nodes/status when it changed or 5 minutes passed.
+ */
+export class NodeStatusManager {
+  private lastReportMs = -Infinity;
+  private readonly ids: { machineID: string; systemUUID: string; bootID: string };
+  private registered = false;
+
+  constructor(
+    private readonly core: KubeletCore,
+    private readonly nodes: Informer,
+  ) {
+    const rng = core.ctx.sim.rng;
+    this.ids = { machineID: uuid(rng).replace(/-/g, ''), systemUUID: uuid(rng), bootID: uuid(rng) };
+  }
+
+  private get name(): string {
+    return this.core.host.name;
+  }
+
+  /** The object events about this node refer to (the kubelet's nodeRef: uid = node name). */
+  get nodeRef(): KObject {
+    return { kind: 'Node', metadata: { name: this.name, uid: this.name } };
+  }
+
+  start(): void {
+    this.tick();
+  }
+
+  /** The Node's uid, once registered. */
+  nodeUid(): string | undefined {
+    return this.nodes.getByName(undefined, this.name)?.metadata.uid;
+  }
+
+  /**
+   * An immediate status update (fastNodeStatusUpdate: until the node is first ready, the kubelet
+   * does not wait the 10 s period once the runtime turns ready).
+   */
+  nudge(): void {
+    this.core.ctx.proc.schedule(100, 'fast node status update', () => {
+      try {
+        if (this.registered) this.update();
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+      }
+    });
+  }
+
+  private tick(): void {
+    try {
+      if (!this.registered) this.register();
+      else this.update();
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+    }
+    this.core.ctx.proc.schedule(UPDATE_MS, 'node status update', () => this.tick());
+  }
+
+  private register(): void {
+    const { ctx, host, recorder } = this.core;
+    ctx.log.info('kubelet_node_status.go:76', 'Attempting to register node', { node: this.name });
+    const status = this.status(undefined);
+    const node: KObject = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: this.name,
+        labels: { ...host.config.labels },
+        annotations: {
+          'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///run/containerd/containerd.sock',
+          'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+        },
+      },
+      spec: { providerID: `kind://docker/kind/${this.name}`, ...(host.config.taints.length ? { taints: host.config.taints.map((t) => ({ ...t })) } : {}) },
+      status,
+    };
+    try {
+      ctx.client.create('nodes', undefined, node);
+    } catch (e) {
+      if (!(e instanceof StatusError) || e.code !== 409) throw e;
+    }
+    this.registered = true;
+    this.lastReportMs = ctx.sim.clock.nowMs();
+    ctx.log.info('kubelet_node_status.go:79', 'Successfully registered node', { node: this.name });
+    this.recordConditionEvents(undefined, status.conditions);
+    recorder.event(this.nodeRef, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+  }
+
+  private update(): void {
+    const { ctx } = this.core;
+    let node = this.nodes.getByName(undefined, this.name) ?? ctx.client.tryGet('nodes', undefined, this.name);
+    if (!node) {
+      this.registered = false; // deleted: register again, as the kubelet does
+      return this.register();
+    }
+    const status = this.status(node);
+    const now = ctx.sim.clock.nowMs();
+    if (!this.changed(node.status, status) && now - this.lastReportMs < REPORT_MS) return;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const body = deepCopy(node);
+        body.status = status;
+        ctx.client.updateStatus('nodes', undefined, body);
+        this.lastReportMs = now;
+        this.recordConditionEvents(node.status?.conditions, status.conditions);
+        return;
+      } catch (e) {
+        if (!(e instanceof StatusError) || e.code !== 409) throw e;
+        node = ctx.client.tryGet('nodes', undefined, this.name);
+        if (!node) return;
+      }
+    }
+  }
+
+  /** Whether anything but heartbeat times differs. */
+  private changed(old: any, next: any): boolean {
+    const strip = (s: any) => ({ ...s, conditions: (s?.conditions ?? []).map((c: any) => ({ ...c, lastHeartbeatTime: undefined })) });
+    return canonicalJSON(strip(old ?? {})) !== canonicalJSON(strip(next));
+  }
+
+  private recordConditionEvents(old: any[] | undefined, next: any[]): void {
+    for (const c of next) {
+      const prev = (old ?? []).find((o) => o.type === c.type);
+      // Ready records only transitions; the pressure setters also record their first value.
+      if (prev ? prev.status === c.status : c.type === 'Ready') continue;
+      const reason = EVENT_FOR[c.type]?.[c.status];
+      if (reason) this.core.recorder.event(this.nodeRef, 'Normal', reason, `Node ${this.name} status is now: ${reason}`);
+    }
+  }
+
+  /** The Node status the kubelet reports now. */
+  private status(node: KObject | undefined): any {
+    const { host, runtime, ctx } = this.core;
+    const now = ctx.sim.clock.nowRFC3339();
+    const cap = host.config.capacity;
+    const resources = { cpu: cap.cpu, 'ephemeral-storage': cap['ephemeral-storage'], 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: cap.memory, pods: cap.pods };
+    const net = runtime.status().find((c) => c.type === 'NetworkReady');
+    const rtReady = runtime.status().find((c) => c.type === 'RuntimeReady');
+    const notReady = !rtReady?.status
+      ? 'container runtime is down'
+      : !net?.status
+        ? `container runtime network not ready: NetworkReady=false reason:${net?.reason} message:${net?.message}`
+        : undefined;
+    const wanted: Cond[] = [
+      { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+      { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+      { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
+      notReady
+        ? { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: notReady }
+        : { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+    ];
+    const oldConds: any[] = node?.status?.conditions ?? [];
+    const conditions = wanted.map((c) => {
+      const prev = oldConds.find((o) => o.type === c.type);
+      return { type: c.type, status: c.status, lastHeartbeatTime: now, lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : now, reason: c.reason, message: c.message };
+    });
+    const images = runtime
+      .listImages()
+      .sort((a, b) => b.size - a.size)
+      .slice(0, MAX_IMAGES)
+      .map((i) => ({ names: [...i.repoDigests, ...i.repoTags], sizeBytes: i.size }));
+    return {
+      capacity: { ...resources },
+      allocatable: { ...resources },
+      conditions,
+      addresses: [
+        { type: 'InternalIP', address: host.config.address },
+        { type: 'Hostname', address: this.name },
+      ],
+      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      nodeInfo: {
+        machineID: this.ids.machineID,
+        systemUUID: this.ids.systemUUID,
+        bootID: this.ids.bootID,
+        kernelVersion: NODE_OS.kernelVersion,
+        osImage: NODE_OS.osImage,
+        containerRuntimeVersion: `containerd://${runtime.version}`,
+        kubeletVersion: NODE_OS.kubeletVersion,
+        kubeProxyVersion: NODE_OS.kubeletVersion,
+        operatingSystem: NODE_OS.operatingSystem,
+        architecture: NODE_OS.architecture,
+      },
+      images,
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import { goDuration } from './backoff';
+import { type KubeletCore, type PodWorker } from './core';
+import type { StatusManager } from './status-manager';
+import { containerConfig, formatPod, podRuntimeState, sandboxConfig } from './runtime-view';
+
+/** Outcome of a sync: done, or failed and to be retried after the pod worker's back-off. */
+export type SyncDone = (failed: boolean) => void;
+
+const NETWORK_NOT_READY =
+  'network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+
+/**
+ * SyncPod for a running Pod (kuberuntime_manager.go): write the status, make sure the sandbox
+ * exists, then for each container that should run and does not: EnsureImageExists,
+ * CreateContainer, StartContainer, in spec order, each with the kubelet's events.
+ */
+export function syncPod(core: KubeletCore, status: StatusManager, w: PodWorker, done: SyncDone): void {
+  const { runtime, recorder } = core;
+  const pod = w.pod;
+  status.write(w);
+  const network = runtime.status().find((c) => c.type === 'NetworkReady');
+  if (!network?.status && !pod.spec?.hostNetwork) {
+    recorder.event(pod, 'Warning', 'NetworkNotReady', NETWORK_NOT_READY);
+    return done(true);
+  }
+  const rt = podRuntimeState(runtime, w.uid);
+  const sandbox = rt.sandboxes[0];
+  if (sandbox?.state === 'SANDBOX_READY') return startContainers(core, status, w, sandbox.id, sandbox.metadata.attempt, done);
+  // No ready sandbox: (re)create it. A dead one's containers cannot be reused.
+  const attempt = sandbox ? sandbox.metadata.attempt + 1 : 0;
+  if (sandbox) for (const list of rt.containers.values()) for (const c of list) w.reasons.delete(c.metadata.name);
+  runtime.runPodSandbox(sandboxConfig(pod, attempt, core.podCIDR()), (err, id) => {
+    if (err || !id) {
+      recorder.event(w.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${err?.grpcText ?? 'unknown error'}`);
+      status.write(w);
+      return done(true);
+    }
+    core.ctx.log.info('kuberuntime_manager.go:1047', 'Created PodSandbox for pod', { podSandboxID: id, pod: w.key });
+    status.write(w);
+    startContainers(core, status, w, id, attempt, done);
+  });
+}
+
+/** Starts, in order, every container that should run and does not. */
+function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker, sandboxId: string, sandboxAttempt: number, done: SyncDone): void {
+  const { runtime, recorder, images } = core;
+  const specs: any[] = w.pod.spec?.containers ?? [];
+  let i = 0;
+  let failed = false;
+  const next = (): void => {
+    // A deletion that arrived meanwhile wins: stop starting containers, the worker kills the Pod next.
+    if (w.state !== 'active' || w.removed || w.pod.metadata.deletionTimestamp) return done(false);
+    if (i >= specs.length) {
+      status.write(w);
+      return done(failed);
+    }
+    const c = specs[i++];
+    const pod = w.pod;
+    const ev = (type: 'Normal' | 'Warning', reason: string, message: string) => recorder.event(pod, type, reason, message, `spec.containers{${c.name}}`);
+    const list = podRuntimeState(runtime, w.uid).containers.get(c.name) ?? [];
+    // Only this sandbox's containers can still run; older ones only count for the restart count.
+    const latest = list.find((x) => x.podSandboxId === sandboxId);
+    if (latest?.state === 'CONTAINER_RUNNING') {
+      w.reasons.delete(c.name);
+      return next();
+    }
+    if (latest?.state === 'CONTAINER_EXITED') {
+      if (!shouldRestart(pod.spec?.restartPolicy ?? 'Always', latest.exitCode)) return next();
+      const key = `${w.uid}_${c.name}`;
+      if (core.restartBackoff.isInBackOffSince(key, latest.finishedAt)) {
+        ev('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
+        w.reasons.set(c.name, { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(core.restartBackoff.get(key))} restarting failed container=${c.name} pod=${formatPod(pod)}` });
+        failed = true;
+        return next();
+      }
+      core.restartBackoff.next(key);
+    }
+    const attempt = list[0] ? list[0].metadata.attempt + 1 : 0;
+    const sbConfig = sandboxConfig(pod, sandboxAttempt, core.podCIDR());
+    images.ensure(pod, c, sbConfig, (r) => {
+      if (!r.ok) {
+        w.reasons.set(c.name, { reason: r.reason, message: r.message });
+        ev('Warning', 'Failed', `Error: ${r.reason}`);
+        failed = true;
+        status.write(w);
+        return next();
+      }
+      runtime.createContainer(sandboxId, containerConfig(w.pod, c, attempt), (err, id) => {
+        if (err || !id) {
+          w.reasons.set(c.name, { reason: 'CreateContainerError', message: err?.message ?? 'create failed' });
+          ev('Warning', 'Failed', `Error: ${err?.message ?? 'create failed'}`);
+          failed = true;
+          return next();
+        }
+        ev('Normal', 'Created', `Created container ${c.name}`);
+        runtime.startContainer(id, (err2) => {
+          if (err2) {
+            w.reasons.set(c.name, { reason: 'RunContainerError', message: err2.message });
+            ev('Warning', 'Failed', `Error: ${err2.message}`);
+            failed = true;
+            return next();
+          }
+          ev('Normal', 'Started', `Started container ${c.name}`);
+          w.reasons.delete(c.name);
+          next();
+        });
+      });
+    });
+  };
+  next();
+}
+
+/** kubecontainer.ShouldContainerBeRestarted, for an exited container. */
+function shouldRestart(policy: string, exitCode: number): boolean {
+  if (policy === 'Never') return false;
+  if (policy === 'OnFailure') return exitCode !== 0;
+  return true;
+}

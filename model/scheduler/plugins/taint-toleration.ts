@@ -1,0 +1,65 @@
+import type { KObject } from '../../api/meta';
+import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
+import type { NodeInfo, PodInfo } from '../framework/types';
+import { defaultNormalizeScore } from './helper/normalize-score';
+import { doNotScheduleTaints, findMatchingUntoleratedTaint, type Taint, type Toleration, tolerationsTolerateTaint } from './helper/taints';
+
+/**
+ * plugins/tainttoleration: NoSchedule and NoExecute taints a Pod does not tolerate keep it
+ * off a node; untolerated PreferNoSchedule taints only lower the node's score.
+ */
+export const NAME = 'TaintToleration';
+
+/** The first NoSchedule/NoExecute taint of the node the Pod does not tolerate, if any. */
+export function untoleratedTaint(pod: KObject, node: KObject): Taint | undefined {
+  return findMatchingUntoleratedTaint(node.spec?.taints, pod.spec?.tolerations, doNotScheduleTaints);
+}
+
+export function fits(pod: KObject, node: KObject): boolean {
+  return untoleratedTaint(pod, node) === undefined;
+}
+
+/** The filter's reason: `node(s) had untolerated taint {<key>: <value>}`. */
+export function errReason(taint: Taint): string {
+  return `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`;
+}
+
+/** How many PreferNoSchedule taints the Pod's PreferNoSchedule (or effect-less) tolerations leave untolerated. */
+export function countIntolerableTaintsPreferNoSchedule(taints: Taint[] | undefined, tolerations: Toleration[]): number {
+  let n = 0;
+  for (const t of taints ?? []) {
+    if (t.effect !== 'PreferNoSchedule') continue;
+    if (!tolerationsTolerateTaint(tolerations, t)) n++;
+  }
+  return n;
+}
+
+const STATE_KEY = 'PreScore' + NAME;
+
+export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugin {
+  readonly name = NAME;
+  readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'taints']);
+
+  filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
+    const taint = untoleratedTaint(pod.pod, node.node!);
+    return taint ? new Status(Code.UnschedulableAndUnresolvable, errReason(taint)) : null;
+  }
+
+  isSchedulableAfterNodeChange(pod: KObject, oldNode: KObject | undefined, newNode: KObject): boolean {
+    return fits(pod, newNode) && (!oldNode || !fits(pod, oldNode));
+  }
+
+  preScore(state: CycleState, pod: PodInfo): Status | null {
+    const tolerations: Toleration[] = (pod.pod.spec?.tolerations ?? []).filter((t: Toleration) => !t.effect || t.effect === 'PreferNoSchedule');
+    state.set(STATE_KEY, tolerations);
+    return null;
+  }
+
+  score(state: CycleState, _pod: PodInfo, node: NodeInfo): number {
+    return countIntolerableTaintsPreferNoSchedule(node.node!.spec?.taints, (state.get(STATE_KEY) as Toleration[]) ?? []);
+  }
+
+  normalizeScore(_state: CycleState, _pod: PodInfo, scores: NodeScore[]): void {
+    defaultNormalizeScore(true, scores);
+  }
+}

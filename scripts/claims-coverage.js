@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Coverage of the claims: which claim IDs (../shared/spec/claims.md) are tags of scenarios in
+// this run, and whether every scenario carrying them passed. Reads reports/messages.ndjson
+// (written by the `ci` profile) and writes reports/claims.md and reports/claims.json.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const messages = path.join(root, 'reports', 'messages.ndjson');
+const claimsFile = [path.join(root, '..', 'shared', 'spec', 'claims.md'), path.join(root, 'features', 'claims.md')].find((f) => fs.existsSync(f));
+
+const claims = new Map();
+if (claimsFile) {
+  for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^- \*\*([WC]\d{2})\*\* ([^\n]*(?:\n {2}[^\n]*)*)/gm))
+    claims.set(m[1], m[2].replace(/\s+/g, ' ').trim());
+}
+
+const pickles = new Map();
+const testCases = new Map();
+const results = new Map();
+const stepStatus = new Map();
+for (const line of fs.readFileSync(messages, 'utf8').split('\n')) {
+  if (!line) continue;
+  const m = JSON.parse(line);
+  if (m.pickle) pickles.set(m.pickle.id, m.pickle);
+  if (m.testCase) testCases.set(m.testCase.id, m.testCase.pickleId);
+  if (m.testCaseStarted) results.set(m.testCaseStarted.id, { pickleId: testCases.get(m.testCaseStarted.testCaseId), status: 'PASSED' });
+  if (m.testStepFinished) {
+    const r = results.get(m.testStepFinished.testCaseStartedId);
+    const s = m.testStepFinished.testStepResult.status;
+    if (r && s !== 'PASSED') r.status = r.status === 'FAILED' ? 'FAILED' : s;
+  }
+}
+void stepStatus;
+
+const byClaim = new Map();
+for (const r of results.values()) {
+  const p = pickles.get(r.pickleId);
+  for (const t of p.tags) {
+    const id = t.name.replace(/^@/, '');
+    if (!/^[WC]\d{2}$/.test(id)) continue;
+    if (!byClaim.has(id)) byClaim.set(id, []);
+    byClaim.get(id).push({ scenario: p.name, uri: p.uri, status: r.status });
+  }
+}
+
+const ids = [...new Set([...claims.keys(), ...byClaim.keys()])].sort();
+const rows = ids.map((id) => {
+  const sc = byClaim.get(id) ?? [];
+  const status = sc.length === 0 ? 'not covered' : sc.every((s) => s.status === 'PASSED') ? 'passing' : 'failing';
+  return { id, claim: claims.get(id) ?? '', status, scenarios: sc };
+});
+const count = (s) => rows.filter((r) => r.status === s).length;
+let md = `# Claims coverage\n\n${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (of ${rows.length}).\n\n| claim | status | scenarios |\n|---|---|---|\n`;
+for (const r of rows) md += `| ${r.id} | ${r.status} | ${r.scenarios.map((s) => `${s.scenario} (${path.basename(s.uri)})`).join('<br>') || '-'} |\n`;
+fs.writeFileSync(path.join(root, 'reports', 'claims.md'), md);
+fs.writeFileSync(path.join(root, 'reports', 'claims.json'), JSON.stringify(rows, null, 2) + '\n');
+console.log(`claims: ${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (reports/claims.md)`);
+if (process.argv.includes('--list-uncovered')) for (const r of rows) if (r.status !== 'passing') console.log(`  ${r.id} ${r.status}`);
+process.exit(count('failing') ? 1 : 0);

@@ -1,0 +1,75 @@
+import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Cluster } from '../model/cluster';
+import { type ClusterConfig } from '../model/cluster-config';
+import { type CommandResult, Shell } from '../model/shell/shell';
+
+export interface KubespecParameters {
+  /** fast-check runs per property scenario. */
+  propertyRuns: number;
+}
+
+const ROOT = path.join(__dirname, '..');
+
+/**
+ * One scenario's world: a cluster on virtual time, the reader's terminal on it, files the
+ * scenario wrote, and the last command's result. A command that failed must be checked by a
+ * step ("it fails …"); the After hook fails scenarios that leave a failure unchecked.
+ */
+export class KubespecWorld extends World<KubespecParameters> {
+  seed = 1;
+  config?: ClusterConfig;
+  private _cluster?: Cluster;
+  private _shell?: Shell;
+  readonly files = new Map<string, string>();
+  last?: CommandResult & { line: string };
+  lastChecked = true;
+
+  constructor(options: IWorldOptions<KubespecParameters>) {
+    super(options);
+  }
+
+  get cluster(): Cluster {
+    if (!this._cluster) this._cluster = new Cluster({ seed: this.seed, config: this.config });
+    return this._cluster;
+  }
+
+  get clusterStarted(): boolean {
+    return this._cluster !== undefined;
+  }
+
+  get shell(): Shell {
+    if (!this._shell)
+      this._shell = new Shell(
+        this.cluster,
+        (p) => {
+          const f = this.files.get(p) ?? this.files.get(path.normalize(p));
+          if (f !== undefined) return f;
+          return fs.readFileSync(path.resolve(ROOT, p), 'utf8');
+        },
+        ROOT,
+      );
+    return this._shell;
+  }
+
+  /** Runs a command line in the terminal and keeps its result for the Then steps. */
+  run(line: string, stdin?: string): CommandResult {
+    if (this.last && this.last.code !== 0 && !this.lastChecked) throw new Error(uncheckedMessage(this.last));
+    const res = this.shell.run(line, stdin);
+    this.last = { ...res, line };
+    this.lastChecked = res.code === 0;
+    return res;
+  }
+
+  get output(): string {
+    if (!this.last) throw new Error('no command has run yet');
+    return this.last.stdout;
+  }
+}
+
+export function uncheckedMessage(last: CommandResult & { line: string }): string {
+  return `\`${last.line}\` failed (exit ${last.code}) and no step checked it:\n${last.stderr || last.stdout}`;
+}
+
+setWorldConstructor(KubespecWorld);
