@@ -55,7 +55,7 @@ export function runPlay(scriptPath: string, opts: { seed?: number; config?: Clus
   const steps = parsePlay(text);
   const dir = path.dirname(path.resolve(scriptPath));
   const cluster = new Cluster({ seed: opts.seed, config: opts.config });
-  const shell = new Shell(cluster, (p) => fs.readFileSync(path.resolve(dir, p), 'utf8'), dir);
+  const shell = new Shell(cluster, dir);
   let out = '';
   const emit = (s: string) => {
     out += s;

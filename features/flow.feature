@@ -43,8 +43,8 @@ Feature: The whole flow, and why it is not a chain of calls
       | watch | kube-scheduler          | ADDED           | pods/default/nginx-                 |
       | api   | kube-scheduler          | create          | pods/binding/default/nginx-         |
       | watch | kubelet                 | ADDED           | pods/default/nginx-                 |
-      | cri   | kubelet                 | RunPodSandbox   | default/nginx-                      |
-      | cri   | kubelet                 | StartContainer  |                                     |
+      | cri   | containerd              | RunPodSandbox   | pods/default/nginx-                 |
+      | cri   | containerd              | StartContainer  | pods/default/nginx-                 |
       | api   | kubelet                 | update          | pods/status/default/nginx-          |
     And 3 pods labelled "app=nginx" are Running
 

@@ -31,7 +31,7 @@ Feature: The kubelet runs its node's Pods through the container runtime
       | kind  | actor                | verb    | target           |
       | api   | kube-scheduler       | create  | pods/binding/default/web |
       | watch | kubelet/k8s-worker-2 | ADDED   | pods/default/web |
-      | cri   | kubelet/k8s-worker-2 | RunPodSandbox | default/web |
+      | cri   | containerd/k8s-worker-2 | RunPodSandbox | pods/default/web |
       | api   | kubelet/k8s-worker-2 | update  | pods/status/default/web |
     And "kubelet/k8s-worker-1" made no update request for "pods/status/default/web"
 
@@ -40,15 +40,15 @@ Feature: The kubelet runs its node's Pods through the container runtime
     When I run `kubectl apply -f one.yaml`
     And 30s pass
     Then the trace shows, in order:
-      | kind | actor                | verb            | target      |
-      | cri  | kubelet/k8s-worker-2 | RunPodSandbox   | default/web |
-      | cri  | kubelet/k8s-worker-2 | PullImage       | nginx       |
-      | cri  | kubelet/k8s-worker-2 | CreateContainer | nginx       |
-      | cri  | kubelet/k8s-worker-2 | StartContainer  |             |
+      | kind | actor                   | verb            | target                 |
+      | cri  | containerd/k8s-worker-2 | RunPodSandbox   | pods/default/web       |
+      | cri  | containerd/k8s-worker-2 | PullImage       | pods/default/web       |
+      | cri  | containerd/k8s-worker-2 | CreateContainer | pods/default/web/nginx |
+      | cri  | containerd/k8s-worker-2 | StartContainer  | pods/default/web/nginx |
     When I run `kubectl describe pod web`
     Then the output contains "Successfully assigned default/web to k8s-worker-2"
     And the output contains "Pulling image \"nginx\""
-    And the output contains "Created container: nginx"
+    And the output contains "Created container nginx"
     And the output contains "Started container nginx"
 
   @W13
@@ -66,9 +66,10 @@ Feature: The kubelet runs its node's Pods through the container runtime
     Then the output contains "containerd-shim-runc-v2 -namespace k8s.io -id"
     And the output contains "nginx: master process nginx -g daemon off;"
     And the trace shows, in order:
-      | kind | actor                   | verb   | target |
-      | cri  | containerd/k8s-worker-2 | runc create | |
-      | cri  | containerd/k8s-worker-2 | runc start  | |
+      | kind | actor                   | verb           | target                 |
+      | cri  | containerd/k8s-worker-2 | StartContainer | pods/default/web/nginx |
+      | cri  | containerd/k8s-worker-2 | runc create    | pods/default/web/nginx |
+      | cri  | containerd/k8s-worker-2 | runc start     | pods/default/web/nginx |
 
   @W12
   Scenario: The kubelet reports the Pod's status, and its IP comes from the node's Pod CIDR

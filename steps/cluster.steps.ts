@@ -1,7 +1,8 @@
 import { Given, When } from '@cucumber/cucumber';
 import { parseClusterConfig } from '../model/cluster-config';
 import { parseDuration } from '../model/sim/clock';
-import type { KubespecWorld } from './world';
+import * as path from 'node:path';
+import { type KubespecWorld, ROOT } from './world';
 
 // The cluster boots lazily, on first use, so later Given steps may still choose its seed or config.
 Given('a cluster', function (this: KubespecWorld) {
@@ -19,7 +20,7 @@ Given('a cluster with this config:', function (this: KubespecWorld, text: string
 });
 
 Given('the file {string}:', function (this: KubespecWorld, name: string, text: string) {
-  this.files.set(name, text.endsWith('\n') ? text : text + '\n');
+  this.files.set(path.resolve(ROOT, name), text.endsWith('\n') ? text : text + '\n');
 });
 
 When(/^(\d+(?:\.\d+)?(?:ms|s|m|h)) pass(?:es)?$/, function (this: KubespecWorld, d: string) {

@@ -15,7 +15,7 @@ function summary(pods: KObject[]): string {
   return pods.map((p) => `${p.metadata.name} ${p.status?.phase} on ${p.spec?.nodeName ?? '<none>'}`).join('; ');
 }
 
-Then('{int} pod(s) labelled {string} (is/are) Running', function (this: KubespecWorld, n: number, sel: string) {
+Then('{int} pod(s) labelled {string} is/are Running', function (this: KubespecWorld, n: number, sel: string) {
   const pods = live(podsLabelled(this, sel));
   expect({ running: pods.filter((p) => p.status?.phase === 'Running').length, pods: summary(pods) }).toEqual({ running: n, pods: summary(pods) });
   expect(pods.length).toBe(n);
@@ -36,13 +36,13 @@ Then('no pod labelled {string} is bound to a node', function (this: KubespecWorl
   for (const p of podsLabelled(this, sel)) expect(p.spec?.nodeName ?? '').toBe('');
 });
 
-Then('pod(s) labelled {string} (is/are) {word}', function (this: KubespecWorld, sel: string, phase: string) {
+Then('pod(s) labelled {string} is/are {word}', function (this: KubespecWorld, sel: string, phase: string) {
   const pods = live(podsLabelled(this, sel));
   expect(pods.length).toBeGreaterThan(0);
   for (const p of pods) expect(`${p.metadata.name}: ${p.status?.phase}`).toBe(`${p.metadata.name}: ${phase}`);
 });
 
-Then('pod(s) labelled {string} (is/are) bound to {string}', function (this: KubespecWorld, sel: string, node: string) {
+Then('pod(s) labelled {string} is/are bound to {string}', function (this: KubespecWorld, sel: string, node: string) {
   const pods = live(podsLabelled(this, sel));
   expect(pods.length).toBeGreaterThan(0);
   for (const p of pods) expect(p.spec?.nodeName).toBe(node);

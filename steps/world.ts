@@ -10,7 +10,7 @@ export interface KubespecParameters {
   propertyRuns: number;
 }
 
-const ROOT = path.join(__dirname, '..');
+export const ROOT = path.join(__dirname, '..');
 
 /**
  * One scenario's world: a cluster on virtual time, the reader's terminal on it, files the
@@ -22,6 +22,7 @@ export class KubespecWorld extends World<KubespecParameters> {
   config?: ClusterConfig;
   private _cluster?: Cluster;
   private _shell?: Shell;
+  /** Files written by the scenario, by absolute path under the repository root. */
   readonly files = new Map<string, string>();
   last?: CommandResult & { line: string };
   lastChecked = true;
@@ -41,15 +42,18 @@ export class KubespecWorld extends World<KubespecParameters> {
 
   get shell(): Shell {
     if (!this._shell)
-      this._shell = new Shell(
-        this.cluster,
-        (p) => {
-          const f = this.files.get(p) ?? this.files.get(path.normalize(p));
-          if (f !== undefined) return f;
-          return fs.readFileSync(path.resolve(ROOT, p), 'utf8');
+      // Files the scenario wrote shadow the repository's (examples/ stays readable).
+      this._shell = new Shell(this.cluster, ROOT, {
+        readFile: (p) => this.files.get(p) ?? fs.readFileSync(p, 'utf8'),
+        stat: (p) => {
+          if (this.files.has(p)) return 'file';
+          try {
+            return fs.statSync(p).isDirectory() ? 'dir' : 'file';
+          } catch {
+            return undefined;
+          }
         },
-        ROOT,
-      );
+      });
     return this._shell;
   }
 

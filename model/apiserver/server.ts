@@ -199,6 +199,7 @@ export class ApiServer {
         throw errors.invalid(resourceByName(r.resource)!, name, [FieldError.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
       const next = deepCopy(old);
       next.spec.replicas = replicas;
+      if (replicas !== old.spec?.replicas && r.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
       return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req, 'Update'));
     }
     let next: KObject = deepCopy(body);

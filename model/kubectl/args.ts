@@ -22,6 +22,7 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
   { name: 'user', type: 'string' },
   { name: 'kubeconfig', type: 'string' },
   { name: 'server', short: 's', type: 'string' },
+  { name: 'token', type: 'string' },
   { name: 'request-timeout', type: 'string' },
   { name: 'v', short: 'v', type: 'string' },
   { name: 'help', short: 'h', type: 'bool' },

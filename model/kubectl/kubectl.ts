@@ -1,5 +1,5 @@
 import { StatusError } from '../api/status';
-import type { ApiClient } from '../client/client';
+import { ApiClient } from '../client/client';
 import type { Simulation } from '../sim/simulation';
 import { parseFlags, type FlagSpec } from './args';
 import { formatErrors, KubectlError, UsageError } from './errors';
@@ -8,8 +8,12 @@ import { formatErrors, KubectlError, UsageError } from './errors';
 export interface KubectlIO {
   stdin?: string;
   cwd: string;
-  /** read a file (path already resolved); throws ENOENT-like */
+  /** Reads a file (absolute path); defaults to the real filesystem. */
   readFile?: (path: string) => string;
+  /** What is at an absolute path, if anything; defaults to the real filesystem. */
+  stat?: (path: string) => 'file' | 'dir' | undefined;
+  /** Entry names of a directory; defaults to the real filesystem. */
+  readdir?: (path: string) => string[];
 }
 
 export interface KubectlResult {
@@ -58,6 +62,7 @@ const COMMANDS: Record<string, () => Command> = {
   create: () => require('./create').createCommand,
   delete: () => require('./delete').deleteCommand,
   scale: () => require('./scale').scaleCommand,
+  label: () => require('./label').labelCommand,
   rollout: () => require('./rollout').rolloutCommand,
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,
@@ -91,6 +96,9 @@ export class Kubectl {
     } catch (e) {
       code = 1;
       ctx.err += renderError(e, name);
+      // Anything but a Kubernetes or kubectl error is a model bug: keep it for the suite to report.
+      if (!(e instanceof StatusError || e instanceof KubectlError || e instanceof UsageError || e instanceof AggregateError))
+        this.deps.sim.failures.push({ label: `kubectl ${argv.join(' ')}`, error: e });
     }
     return { stdout: ctx.out, stderr: ctx.err, code };
   }
@@ -111,6 +119,8 @@ export class Kubectl {
     const rest = [...argv];
     rest.splice(argv.indexOf(name), 1);
     const parsed = parseFlags(rest, cmd.flags);
+    const token = parsed.flags.get('token');
+    if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent);
     const ns = parsed.flags.get('namespace');
     if (typeof ns === 'string' && ns !== '') {
       ctx.namespace = ns;
@@ -131,7 +141,7 @@ export function renderError(e: unknown, command?: string): string {
 
 /** The subcommand: the first argument that is neither a flag nor a global flag's value. */
 function commandName(argv: string[]): string | undefined {
-  const takesValue = new Set(['-n', '--namespace', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '--request-timeout', '-v']);
+  const takesValue = new Set(['-n', '--namespace', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '--token', '--request-timeout', '-v']);
   for (let i = 0; i < argv.length; i++) {
     if (takesValue.has(argv[i])) i++;
     else if (!argv[i].startsWith('-')) return argv[i];

@@ -30,10 +30,10 @@ export function readManifests(filenames: string[], io: KubectlIO, recursive: boo
     }
     if (/^https?:\/\//.test(name)) throw new KubectlError(`unable to read URL "${name}", server reported 404 Not Found, status code=404`);
     const full = path.resolve(io.cwd, name);
-    const kind = statOf(full);
+    const kind = (io.stat ?? statOf)(full);
     if (!kind) throw new KubectlError(`the path "${name}" does not exist`);
     if (kind === 'dir') {
-      for (const f of listDir(full, recursive)) decodeInto(readText(f, io), path.join(name, path.relative(full, f)), items, errors);
+      for (const f of listDir(full, recursive, io)) decodeInto(readText(f, io), path.join(name, path.relative(full, f)), items, errors);
     } else decodeInto(readText(full, io), name, items, errors);
   }
   return { items, errors };
@@ -47,13 +47,14 @@ function statOf(p: string): 'file' | 'dir' | undefined {
   }
 }
 
-function listDir(dir: string, recursive: boolean): string[] {
+function listDir(dir: string, recursive: boolean, io: KubectlIO): string[] {
   const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (recursive) out.push(...listDir(p, true));
-    } else if (EXTENSIONS.includes(path.extname(e.name))) out.push(p);
+  const names = io.readdir ? io.readdir(dir) : fs.readdirSync(dir);
+  for (const name of [...names].sort()) {
+    const p = path.join(dir, name);
+    if ((io.stat ?? statOf)(p) === 'dir') {
+      if (recursive) out.push(...listDir(p, true, io));
+    } else if (EXTENSIONS.includes(path.extname(name))) out.push(p);
   }
   return out;
 }

@@ -3,11 +3,17 @@ import { groupVersion, type ResourceInfo } from '../api/registry';
 import { KubectlError } from './errors';
 import { executeJSONPath } from './jsonpath';
 import { toJSON } from './printers/json';
+import { kubectlTabWriter } from './printers/tabwriter';
 import { toYAML } from './printers/yaml';
 import { objectRef } from './resources';
 
 /** Output formats of -o that print objects rather than tables. */
-export type ObjectFormat = { kind: 'yaml' } | { kind: 'json' } | { kind: 'name' } | { kind: 'jsonpath'; template: string };
+export type ObjectFormat =
+  | { kind: 'yaml' }
+  | { kind: 'json' }
+  | { kind: 'name' }
+  | { kind: 'jsonpath'; template: string }
+  | { kind: 'custom-columns'; columns: { header: string; path: string }[] };
 
 const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
@@ -19,6 +25,8 @@ export function parseOutput(o: string | undefined, allowWide = true): ObjectForm
   if (o === 'name') return { kind: 'name' };
   const m = o.match(/^jsonpath=(.*)$/s);
   if (m) return { kind: 'jsonpath', template: m[1] };
+  const cc = o.match(/^custom-columns=(.*)$/s);
+  if (cc) return { kind: 'custom-columns', columns: parseCustomColumns(cc[1]) };
   throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);
 }
 
@@ -35,10 +43,42 @@ export function forOutput(obj: KObject, r?: ResourceInfo): KObject {
 
 /** Prints objects: one alone when a single item was asked for, else wrapped in a v1 List. */
 export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat, single: boolean): string {
+  if (fmt.kind === 'custom-columns') return customColumns(items.map(({ obj, r }) => forOutput(obj, r)), fmt.columns);
   if (fmt.kind === 'name') return items.map(({ obj, r }) => objectRef(r, obj.metadata.name!) + '\n').join('');
   const objs = items.map(({ obj, r }) => forOutput(obj, r));
   const value = single && objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
   if (fmt.kind === 'yaml') return toYAML(value);
   if (fmt.kind === 'json') return toJSON(value);
   return executeJSONPath(fmt.template, value);
+}
+
+/** "NAME:.metadata.name,NODE:.spec.nodeName", as kubectl's custom-columns printer parses it. */
+function parseCustomColumns(spec: string): { header: string; path: string }[] {
+  if (!spec) throw new KubectlError('custom-columns format specified but no custom columns given');
+  return spec.split(',').map((part) => {
+    const i = part.indexOf(':');
+    if (i <= 0) throw new KubectlError(`unexpected custom-columns spec: ${part}, expected <header>:<json-path-expr>`);
+    const path = part.slice(i + 1);
+    return { header: part.slice(0, i), path: path.startsWith('{') ? path : `{${path.startsWith('.') ? path : '.' + path}}` };
+  });
+}
+
+/** One row per object; a path that finds nothing prints <none> (kubectl's CustomColumnsPrinter). */
+function customColumns(objs: KObject[], columns: { header: string; path: string }[]): string {
+  const w = kubectlTabWriter();
+  w.write(columns.map((c) => c.header).join('\t') + '\n');
+  for (const obj of objs) {
+    const cells = columns.map((c) => {
+      let v: string;
+      try {
+        v = executeJSONPath(c.path, obj);
+      } catch {
+        v = '';
+      }
+      return v === '' ? '<none>' : v;
+    });
+    w.write(cells.join('\t') + '\n');
+  }
+  w.flush();
+  return w.take();
 }

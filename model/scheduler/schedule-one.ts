@@ -57,6 +57,10 @@ function skipPodSchedule(s: Scheduler, pod: KObject): boolean {
 
 function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): void {
   const pod = pInfo.pod;
+  // Deleted or bound by someone else while popped: the real cycle starts the instant it pops,
+  // so it would hardly ever see this window; here it lasts a few milliseconds.
+  const current = s.podInformer.getByName(pod.metadata.namespace, pod.metadata.name!);
+  if (!current || current.metadata.uid !== pod.metadata.uid || current.spec?.nodeName) return s.queue.done(pod);
   const state: CycleState = new Map();
   const pi = newPodInfo(pod);
   const nodes = s.cache.nodeList();

@@ -1,6 +1,6 @@
 import { shellSplit } from './shellwords';
 import type { Cluster } from '../cluster';
-import { Kubectl } from '../kubectl/kubectl';
+import { Kubectl, type KubectlIO } from '../kubectl/kubectl';
 import { runNodeCommand } from '../node/commands';
 import { parseDuration } from '../sim/clock';
 
@@ -23,9 +23,10 @@ export class Shell {
 
   constructor(
     readonly cluster: Cluster,
-    /** Reads a file by path relative to the working directory; throws when it does not exist. */
-    private readonly readFile: (path: string) => string,
+    /** The working directory: kubectl resolves relative paths against it. */
     private readonly cwd: string,
+    /** The files kubectl sees; the real filesystem when not given. */
+    private readonly files?: Pick<KubectlIO, 'readFile' | 'stat' | 'readdir'>,
   ) {
     this.kubectl = new Kubectl({ client: cluster.admin, sim: cluster.sim });
   }
@@ -35,7 +36,7 @@ export class Shell {
     const argv = shellSplit(line.trim());
     if (!argv) throw new ShellUsageError(`unterminated quote in: ${line}`);
     if (argv.length === 0) return { stdout: '', stderr: '', code: 0 };
-    const io = { stdin, cwd: this.cwd, readFile: this.readFile };
+    const io: KubectlIO = { stdin, cwd: this.cwd, ...this.files };
     switch (argv[0]) {
       case 'kubectl':
         return this.kubectl.run(argv.slice(1), io);

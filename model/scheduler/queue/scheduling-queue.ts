@@ -43,6 +43,7 @@ export class PriorityQueue {
   /** Pods held by scheduling gates (the real queue keeps them in unschedulablePods, flagged). */
   private readonly gatedPods = new Map<string, QueuedPodInfo>();
   private readonly inFlight = new Map<string, QueuedPodInfo>();
+  private readonly updatedInFlight = new Set<string>();
   /** Per plugin, the scheduling cycle of the last event it registered for (moveRequestCycle, per plugin). */
   private readonly lastEventCycle = new Map<string, number>();
   private cycle = 0;
@@ -76,7 +77,12 @@ export class PriorityQueue {
     const key = queueKey(newPod);
     // An in-flight Pod is requeued with the informer's latest version when its cycle ends.
     const flying = this.inFlight.get(key);
-    if (flying) return void (flying.pod = newPod);
+    if (flying) {
+      flying.pod = newPod;
+      // Remembered like an in-flight event: if this attempt fails, the change earns a retry.
+      if (isPodUpdated(oldPod, newPod)) this.updatedInFlight.add(key);
+      return;
+    }
     const active = this.activeQ.get(key);
     if (active) return void this.activeQ.addOrUpdate(key, { ...active, pod: newPod });
     const backing = this.backoffQ.get(key);
@@ -120,6 +126,7 @@ export class PriorityQueue {
   /** Done: the Pod's scheduling (and binding) attempt is over. */
   done(pod: KObject): void {
     this.inFlight.delete(queueKey(pod));
+    this.updatedInFlight.delete(queueKey(pod));
   }
 
   hasActive(): boolean {
@@ -134,10 +141,11 @@ export class PriorityQueue {
   addUnschedulableIfNotPresent(p: QueuedPodInfo, podSchedulingCycle: number): void {
     const key = queueKey(p.pod);
     this.inFlight.delete(key);
+    const updated = this.updatedInFlight.delete(key);
     if (this.activeQ.has(key) || this.backoffQ.has(key) || this.unschedulablePods.has(key) || this.gatedPods.has(key)) return;
     p.timestamp = this.host.now();
     const missedEvent = [...p.unschedulablePlugins].some((pl) => (this.lastEventCycle.get(pl) ?? -1) >= podSchedulingCycle);
-    if (p.unschedulablePlugins.size === 0 || missedEvent) this.addToBackoff(p);
+    if (p.unschedulablePlugins.size === 0 || missedEvent || updated) this.addToBackoff(p);
     else {
       this.unschedulablePods.set(key, p);
       this.armUnschedulableFlush();
