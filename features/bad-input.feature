@@ -35,7 +35,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
 
     Examples:
       | what     | name      | replicas | error                                                          |
-      | name     | Bad_Name  | 1        | metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain |
+      | name     | Bad_Name  | 1        | metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain |
       | replicas | ok        | -1       | spec.replicas: Invalid value: -1: must be greater than or equal to 0     |
 
   Scenario: A missing object is NotFound

@@ -41,7 +41,7 @@ Feature: Controllers turn the desired state into Pods, and keep it so
     And 1m passes
     And I run `kubectl describe deployment nginx`
     Then the output contains "Scaled up replica set nginx-"
-    When I run `kubectl get events --field-selector reason=SuccessfulCreate -o custom-columns=REASON:.reason,FROM:.source.component`
+    When I run `kubectl get events --field-selector reason=SuccessfulCreate -o custom-columns=REASON:.reason,FROM:.reportingComponent`
     Then the output is:
       """
       REASON             FROM

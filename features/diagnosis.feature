@@ -54,7 +54,7 @@ Feature: Diagnosis by phase
     Then the output lines match:
       """
       NAME +READY +STATUS +RESTARTS +AGE +IP +NODE +NOMINATED NODE +READINESS GATES
-      slow +0/1 +ContainerCreating +0 +1s +<none> +k8s-worker-[12] +<none> +<none>
+      slow +0/1 +ContainerCreating +0 +1s +(<none>|10\.244\.[12]\.\d+) +k8s-worker-[12] +<none> +<none>
       """
     When I run `kubectl describe pod slow`
     Then the output contains "Pulling image \"nginx\""

