@@ -66,8 +66,7 @@ export function runPlay(scriptPath: string, opts: { seed?: number; config?: Clus
     const cmd = step.stdin !== undefined ? step.text.replace(/\s*<<-?\s*['"]?[A-Za-z_][A-Za-z0-9_]*['"]?\s*$/, '') : step.text;
     try {
       const res = shell.run(cmd, step.stdin);
-      emit(res.stdout);
-      emit(res.stderr);
+      emit(res.output ?? res.stdout + res.stderr);
     } catch (e) {
       if (e instanceof ShellUsageError) throw new PlayError(step.line, e.message);
       throw e;

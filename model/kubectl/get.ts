@@ -129,7 +129,8 @@ export const getCommand: Command = {
         ctx.out += tw.take();
       }
     }
-    if (!printedAny && errors.length === 0 && !bool(p, 'ignore-not-found') && !bool(p, 'watch-only')) {
+    // In watch mode an empty list prints nothing: kubectl just waits for the first change.
+    if (!printedAny && errors.length === 0 && !bool(p, 'ignore-not-found') && !watch) {
       const namespaced = !allNs && requests.every((q) => q.r.namespaced);
       ctx.err += namespaced ? `No resources found in ${ctx.namespace} namespace.\n` : 'No resources found\n';
     }

@@ -19,6 +19,8 @@ export interface KubectlIO {
 export interface KubectlResult {
   stdout: string;
   stderr: string;
+  /** stdout and stderr interleaved in the order they were written, as a terminal shows them. */
+  output: string;
   code: number;
 }
 
@@ -36,8 +38,10 @@ export interface Ctx {
   /** The namespace from -n, or the kubeconfig context's (default). */
   namespace: string;
   namespaceExplicit: boolean;
+  /** Commands append to out and err; both also land, in order, in combined. */
   out: string;
   err: string;
+  combined: string;
   now(): number;
 }
 
@@ -78,7 +82,7 @@ export class Kubectl {
 
   /** argv without the leading "kubectl". */
   run(argv: string[], io: KubectlIO, opts: RunOptions = {}): KubectlResult {
-    const ctx: Ctx = {
+    const ctx = terminalStreams({
       client: this.deps.client,
       sim: this.deps.sim,
       io,
@@ -87,8 +91,9 @@ export class Kubectl {
       namespaceExplicit: false,
       out: '',
       err: '',
+      combined: '',
       now: () => this.deps.sim.clock.nowMs(),
-    };
+    });
     const name = commandName(argv);
     let code = 0;
     try {
@@ -100,7 +105,7 @@ export class Kubectl {
       if (!(e instanceof StatusError || e instanceof KubectlError || e instanceof UsageError || e instanceof AggregateError))
         this.deps.sim.failures.push({ label: `kubectl ${argv.join(' ')}`, error: e });
     }
-    return { stdout: ctx.out, stderr: ctx.err, code };
+    return { stdout: ctx.out, stderr: ctx.err, output: ctx.combined, code };
   }
 
   private dispatch(ctx: Ctx, argv: string[], name: string | undefined): number {
@@ -128,6 +133,30 @@ export class Kubectl {
     }
     return cmd.run(ctx, parsed.args, parsed);
   }
+}
+
+/**
+ * Turns ctx.out and ctx.err into streams: whatever a command appends to either (`ctx.out += …`)
+ * is also appended to ctx.combined, so a transcript shows both in the order they were written.
+ */
+function terminalStreams(ctx: Ctx): Ctx {
+  let out = '';
+  let err = '';
+  Object.defineProperty(ctx, 'out', {
+    get: () => out,
+    set: (v: string) => {
+      ctx.combined += v.slice(out.length);
+      out = v;
+    },
+  });
+  Object.defineProperty(ctx, 'err', {
+    get: () => err,
+    set: (v: string) => {
+      ctx.combined += v.slice(err.length);
+      err = v;
+    },
+  });
+  return ctx;
 }
 
 /** Prints an error thrown out of a command, as cmdutil.CheckErr would. */

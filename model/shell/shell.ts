@@ -7,6 +7,8 @@ import { parseDuration } from '../sim/clock';
 export interface CommandResult {
   stdout: string;
   stderr: string;
+  /** Both streams in the order they were written, when the command kept it (kubectl does). */
+  output?: string;
   code: number;
 }
 
