@@ -1,7 +1,8 @@
-// Cucumber profiles. One TypeScript loader only (ts-node, transpile only); the type check is
-// a separate `tsc --noEmit` step of `npm test`.
+// Cucumber profiles. One TypeScript loader only: ts-node, transpiling with SWC (no type check
+// here; the type check is a separate `tsc --noEmit` step of `npm test`).
+process.env.TS_NODE_SWC = 'true';
 const common = {
-  requireModule: ['ts-node/register/transpile-only'],
+  requireModule: ['ts-node/register'],
   require: ['steps/**/*.ts'],
   paths: ['features/**/*.feature'],
   format: ['progress'],

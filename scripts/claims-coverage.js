@@ -57,4 +57,8 @@ fs.writeFileSync(path.join(root, 'reports', 'claims.md'), md);
 fs.writeFileSync(path.join(root, 'reports', 'claims.json'), JSON.stringify(rows, null, 2) + '\n');
 console.log(`claims: ${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (reports/claims.md)`);
 if (process.argv.includes('--list-uncovered')) for (const r of rows) if (r.status !== 'passing') console.log(`  ${r.id} ${r.status}`);
+// The run's closing line, in the plain form CI reads: scenarios passed and failed.
+const all = [...results.values()];
+const passed = all.filter((r) => r.status === 'PASSED').length;
+console.log(`${passed} passed, ${all.length - passed} failed`);
 process.exit(count('failing') ? 1 : 0);
