@@ -2,19 +2,17 @@ import { canonicalJSON, deepCopy, type KObject } from '../api/meta';
 import { generateName, uuid } from '../api/names';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../api/patch';
 import { etcdKey, etcdPrefix, groupVersion, resourceByName, type ResourceInfo } from '../api/registry';
-import { parseFieldSelector, parseLabelSelector, SelectorParseError } from '../api/selectors';
 import { errors, FieldError, StatusError } from '../api/status';
-import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
+import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize } from './authz';
 import { applyDefaults } from './defaults';
+import { actorOf, connectionRefused, decode, encode, managedEntry, matchesSel, mergeManaged, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
 import { validate } from './validation';
-import { WatchCache, type Watcher } from './watchcache';
+import { WatchHub } from './watch';
 
-/** Latency of a watch delivery in virtual milliseconds: a base plus seeded jitter. */
-const WATCH_LATENCY_MS = 1;
-const WATCH_JITTER_MS = 4;
+export { componentName, connectionRefused } from './objects';
 
 /**
  * kube-apiserver: the only client of etcd. Every request goes through authentication,
@@ -23,13 +21,11 @@ const WATCH_JITTER_MS = 4;
  */
 export class ApiServer {
   private readonly tokens = new Map<string, Identity>();
-  private readonly caches = new Map<string, WatchCache>();
-  private nextWatcher = 1;
+  private readonly watches: WatchHub;
   /** False while the kube-apiserver process is down: clients get "connection refused". */
   serving = true;
   /** The address kubectl connects to; part of the "connection refused" message. */
   readonly endpoint: string;
-  private etcdCancels: (() => void)[] = [];
 
   constructor(
     private readonly sim: Simulation,
@@ -37,22 +33,8 @@ export class ApiServer {
     opts: { endpoint?: string; watchCacheCapacity?: number } = {},
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
-    this.startWatchCaches(opts.watchCacheCapacity ?? 10000);
-  }
-
-  /** (Re)builds the watch caches from etcd, as a starting kube-apiserver does. */
-  private startWatchCaches(capacity: number): void {
-    for (const cancel of this.etcdCancels) cancel();
-    this.etcdCancels = [];
-    const { RESOURCES } = require('../api/registry') as typeof import('../api/registry');
-    for (const r of RESOURCES) {
-      const cache = new WatchCache(r, capacity);
-      const old = this.caches.get(r.resource);
-      this.caches.set(r.resource, cache);
-      if (old) for (const w of [...(old as any).broad, ...[...(old as any).byField.values()].flatMap((s: Set<Watcher>) => [...s])]) w.close('apiserver restarted');
-      this.etcd.actor = 'kube-apiserver';
-      this.etcdCancels.push(this.etcd.watch(etcdPrefix(r), 0, (events) => this.onEtcdEvents(cache, events)));
-    }
+    this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
+    this.watches.start();
   }
 
   /** Registers a bearer token for an identity (the cluster issues one per component). */
@@ -332,166 +314,21 @@ export class ApiServer {
 
   // ---------------------------------------------------------------- watch
 
-  private onEtcdEvents(cache: WatchCache, events: EtcdEvent[]): void {
-    for (const e of events) {
-      const old = e.prevKv ? decode(e.prevKv.value, e.prevKv.modRevision) : undefined;
-      let type: 'ADDED' | 'MODIFIED' | 'DELETED';
-      let obj: KObject;
-      if (e.type === 'DELETE') {
-        type = 'DELETED';
-        obj = old!;
-        obj.metadata.resourceVersion = String(e.kv.modRevision);
-      } else {
-        type = e.prevKv ? 'MODIFIED' : 'ADDED';
-        obj = decode(e.kv.value, e.kv.modRevision);
-      }
-      for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
-    }
-  }
-
-  private enqueue(w: Watcher, ev: WatchEvent): void {
-    if (w.closed) return;
-    w.queue.push(ev);
-    if (w.queue.length > 1) return;
-    this.sim.schedule(WATCH_LATENCY_MS + this.sim.rng.int(WATCH_JITTER_MS + 1), `watch delivery to ${w.actor}`, () => {
-      if (w.closed) return;
-      const batch = w.queue.splice(0);
-      for (const ev of batch) this.sim.trace.record('watch', w.actor, ev.type, `${w.resource.resource}/${ev.object.metadata.namespace ? ev.object.metadata.namespace + '/' : ''}${ev.object.metadata.name}`, ev.object.metadata.resourceVersion);
-      w.deliver(batch);
-    });
-  }
-
   /**
-   * Opens a watch. Events after `query.resourceVersion` are replayed from the watch cache; a
-   * version older than the cache holds fails with 410 Gone ("too old resource version"), and
-   * the client relists. onClose is called when the server ends the stream.
+   * Opens a watch through the same authentication and authorization as every request. Events
+   * after `query.resourceVersion` are replayed from the watch cache; a version older than the
+   * cache holds fails with 410 Gone and the client relists. onClose is called when the server
+   * ends the stream.
    */
   watch(req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
     const id = this.authenticate(req);
     const r = this.resolve(req);
     if (!authorize(id, 'watch', req.resource)) throw errors.forbidden(r, '', id.user, 'watch', req.namespace);
-    const { labels, fields } = parseSelectors(req);
-    const cache = this.caches.get(r.resource)!;
-    const rv = Number(req.query?.resourceVersion ?? '0');
-    if (rv > 0 && rv < cache.oldestRV - 1 && rv < this.etcd.currentRevision)
-      throw errors.gone(`too old resource version: ${rv} (${cache.oldestRV - 1})`);
-    const w: Watcher = {
-      id: this.nextWatcher++,
-      actor: actorOf(id, req),
-      resource: r,
-      namespace: r.namespaced ? req.namespace : undefined,
-      labels,
-      fields,
-      queue: [],
-      deliver: onEvents,
-      closed: false,
-      close: (reason?: string) => {
-        if (w.closed) return;
-        w.closed = true;
-        cache.remove(w);
-        onClose(reason);
-      },
-    };
-    this.sim.trace.record('api', w.actor, 'watch', `${r.resource}${req.namespace ? '/' + req.namespace : ''}`, `rv=${rv}`);
-    cache.add(w);
-    if (rv > 0) for (const ev of cache.since(w, rv)) this.enqueue(w, ev);
-    return {
-      stop: () => {
-        if (w.closed) return;
-        w.closed = true;
-        cache.remove(w);
-      },
-    };
+    return this.watches.open(id, r, req, onEvents, onClose);
   }
 
   /** Ends every open watch (the process died); clients see their streams close. */
   closeAllWatches(reason: string): void {
-    for (const cache of this.caches.values()) {
-      const all = [...(cache as any).broad, ...[...(cache as any).byField.values()].flatMap((s: Set<Watcher>) => [...s])] as Watcher[];
-      for (const w of all) w.close(reason);
-    }
+    this.watches.closeAll(reason);
   }
-}
-
-// ---------------------------------------------------------------- helpers
-
-export function connectionRefused(endpoint: string): StatusError {
-  return new StatusError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: `The connection to the server ${endpoint} was refused - did you specify the right host or port?`,
-    reason: 'ServiceUnavailable',
-    code: 0,
-  });
-}
-
-function actorOf(id: Identity, req: ApiRequest): string {
-  return componentName(id.user) ?? req.userAgent ?? id.user;
-}
-
-/** system:kube-scheduler -> kube-scheduler; system:node:k8s-worker-1 -> kubelet/k8s-worker-1. */
-export function componentName(user: string): string | undefined {
-  if (user.startsWith('system:node:')) return `kubelet/${user.slice('system:node:'.length)}`;
-  if (user === 'system:kube-scheduler') return 'kube-scheduler';
-  if (user === 'system:kube-controller-manager') return 'kube-controller-manager';
-  if (user === 'system:kube-proxy') return 'kube-proxy';
-  if (user === 'kubernetes-admin') return 'kubectl';
-  return undefined;
-}
-
-function parseSelectors(req: ApiRequest) {
-  try {
-    return { labels: parseLabelSelector(req.query?.labelSelector ?? ''), fields: parseFieldSelector(req.query?.fieldSelector ?? '') };
-  } catch (e) {
-    if (e instanceof SelectorParseError) throw errors.badRequest(e.message);
-    throw e;
-  }
-}
-
-function matchesSel(obj: KObject, labels: ReturnType<typeof parseLabelSelector>, fields: ReturnType<typeof parseFieldSelector>): boolean {
-  const { matchesLabels, matchesFields } = require('../api/selectors') as typeof import('../api/selectors');
-  return matchesLabels(labels, obj.metadata.labels) && matchesFields(fields, obj);
-}
-
-function encode(obj: KObject): string {
-  return JSON.stringify(obj);
-}
-
-function decode(value: string, modRevision: number): KObject {
-  const o = JSON.parse(value) as KObject;
-  o.metadata.resourceVersion = String(modRevision);
-  return o;
-}
-
-function stripRV(o: KObject): KObject {
-  return { ...o, metadata: { ...o.metadata, resourceVersion: undefined, managedFields: undefined } };
-}
-
-function stripUndefined<T>(o: T): T {
-  return JSON.parse(JSON.stringify(o));
-}
-
-function managedEntry(id: Identity, req: ApiRequest, operation: 'Update' | 'Apply'): any {
-  const manager = req.query?.fieldManager ?? (req.userAgent ? req.userAgent.split('/')[0] : componentName(id.user) ?? id.user);
-  const e: any = { manager, operation, apiVersion: undefined, time: undefined, fieldsType: 'FieldsV1' };
-  if (req.subresource) e.subresource = req.subresource;
-  return e;
-}
-
-function mergeManaged(prev: any[] | undefined, entry: any): any[] {
-  const list = (prev ?? []).filter((e) => !(e.manager === entry.manager && e.operation === entry.operation && e.subresource === entry.subresource));
-  list.push(entry);
-  return list;
-}
-
-function toScale(r: ResourceInfo, obj: KObject): any {
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: obj.metadata.uid, resourceVersion: obj.metadata.resourceVersion, creationTimestamp: obj.metadata.creationTimestamp },
-    spec: { replicas: obj.spec?.replicas ?? 0 },
-    status: { replicas: obj.status?.replicas ?? 0, selector: obj.spec?.selector?.matchLabels ? Object.entries(obj.spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',') : '' },
-  };
 }

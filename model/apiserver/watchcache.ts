@@ -58,6 +58,13 @@ export class WatchCache {
     else this.broad.delete(w);
   }
 
+  /** Every open watcher of this resource. */
+  all(): Watcher[] {
+    const out = [...this.broad];
+    for (const s of this.byField.values()) out.push(...s);
+    return out;
+  }
+
   get watcherCount(): number {
     let n = this.broad.size;
     for (const s of this.byField.values()) n += s.size;

@@ -1,0 +1,90 @@
+/**
+ * Helpers of the API server's storage: the JSON encoding in etcd (resourceVersion is the
+ * key's mod revision, never stored), managed fields, the autoscaling/v1 Scale view, selector
+ * parsing into Status errors, and the trace names of identities.
+ */
+import type { KObject } from '../api/meta';
+import type { ResourceInfo } from '../api/registry';
+import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../api/selectors';
+import { errors, StatusError } from '../api/status';
+import type { ApiRequest, Identity } from './request';
+
+export function connectionRefused(endpoint: string): StatusError {
+  return new StatusError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `The connection to the server ${endpoint} was refused - did you specify the right host or port?`,
+    reason: 'ServiceUnavailable',
+    code: 0,
+  });
+}
+
+export function actorOf(id: Identity, req: ApiRequest): string {
+  return componentName(id.user) ?? req.userAgent ?? id.user;
+}
+
+/** system:kube-scheduler -> kube-scheduler; system:node:k8s-worker-1 -> kubelet/k8s-worker-1. */
+export function componentName(user: string): string | undefined {
+  if (user.startsWith('system:node:')) return `kubelet/${user.slice('system:node:'.length)}`;
+  if (user === 'system:kube-scheduler') return 'kube-scheduler';
+  if (user === 'system:kube-controller-manager') return 'kube-controller-manager';
+  if (user === 'system:kube-proxy') return 'kube-proxy';
+  if (user === 'kubernetes-admin') return 'kubectl';
+  return undefined;
+}
+
+export function parseSelectors(req: ApiRequest) {
+  try {
+    return { labels: parseLabelSelector(req.query?.labelSelector ?? ''), fields: parseFieldSelector(req.query?.fieldSelector ?? '') };
+  } catch (e) {
+    if (e instanceof SelectorParseError) throw errors.badRequest(e.message);
+    throw e;
+  }
+}
+
+export function matchesSel(obj: KObject, labels: ReturnType<typeof parseLabelSelector>, fields: ReturnType<typeof parseFieldSelector>): boolean {
+  return matchesLabels(labels, obj.metadata.labels) && matchesFields(fields, obj);
+}
+
+export function encode(obj: KObject): string {
+  return JSON.stringify(obj);
+}
+
+export function decode(value: string, modRevision: number): KObject {
+  const o = JSON.parse(value) as KObject;
+  o.metadata.resourceVersion = String(modRevision);
+  return o;
+}
+
+export function stripRV(o: KObject): KObject {
+  return { ...o, metadata: { ...o.metadata, resourceVersion: undefined, managedFields: undefined } };
+}
+
+export function stripUndefined<T>(o: T): T {
+  return JSON.parse(JSON.stringify(o));
+}
+
+export function managedEntry(id: Identity, req: ApiRequest, operation: 'Update' | 'Apply'): any {
+  const manager = req.query?.fieldManager ?? (req.userAgent ? req.userAgent.split('/')[0] : componentName(id.user) ?? id.user);
+  const e: any = { manager, operation, apiVersion: undefined, time: undefined, fieldsType: 'FieldsV1' };
+  if (req.subresource) e.subresource = req.subresource;
+  return e;
+}
+
+export function mergeManaged(prev: any[] | undefined, entry: any): any[] {
+  const list = (prev ?? []).filter((e) => !(e.manager === entry.manager && e.operation === entry.operation && e.subresource === entry.subresource));
+  list.push(entry);
+  return list;
+}
+
+export function toScale(r: ResourceInfo, obj: KObject): any {
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: obj.metadata.uid, resourceVersion: obj.metadata.resourceVersion, creationTimestamp: obj.metadata.creationTimestamp },
+    spec: { replicas: obj.spec?.replicas ?? 0 },
+    status: { replicas: obj.status?.replicas ?? 0, selector: obj.spec?.selector?.matchLabels ? Object.entries(obj.spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',') : '' },
+  };
+}

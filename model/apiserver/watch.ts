@@ -1,0 +1,119 @@
+import type { KObject } from '../api/meta';
+import { etcdPrefix, RESOURCES, type ResourceInfo } from '../api/registry';
+import { errors } from '../api/status';
+import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
+import type { Simulation } from '../sim/simulation';
+import { actorOf, decode, parseSelectors } from './objects';
+import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
+import { WatchCache, type Watcher } from './watchcache';
+
+/** Latency of a watch delivery in virtual milliseconds: a base plus seeded jitter. */
+const WATCH_LATENCY_MS = 1;
+const WATCH_JITTER_MS = 4;
+
+/**
+ * The API server's watch side: one etcd watch per resource feeds a watch cache, which fans
+ * each change out to the client watches it concerns. Deliveries are batched per watcher and
+ * arrive after a small seeded latency, in order.
+ */
+export class WatchHub {
+  private readonly caches = new Map<string, WatchCache>();
+  private nextWatcher = 1;
+  private etcdCancels: (() => void)[] = [];
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly etcd: EtcdStore,
+    private readonly capacity: number,
+  ) {}
+
+  /** (Re)builds the watch caches from etcd, as a starting kube-apiserver does; old watches end. */
+  start(): void {
+    for (const cancel of this.etcdCancels) cancel();
+    this.etcdCancels = [];
+    this.closeAll('apiserver restarted');
+    for (const r of RESOURCES) {
+      const cache = new WatchCache(r, this.capacity);
+      this.caches.set(r.resource, cache);
+      this.etcd.actor = 'kube-apiserver';
+      this.etcdCancels.push(this.etcd.watch(etcdPrefix(r), 0, (events) => this.onEtcdEvents(cache, events)));
+    }
+  }
+
+
+  private onEtcdEvents(cache: WatchCache, events: EtcdEvent[]): void {
+    for (const e of events) {
+      const old = e.prevKv ? decode(e.prevKv.value, e.prevKv.modRevision) : undefined;
+      let type: 'ADDED' | 'MODIFIED' | 'DELETED';
+      let obj: KObject;
+      if (e.type === 'DELETE') {
+        type = 'DELETED';
+        obj = old!;
+        obj.metadata.resourceVersion = String(e.kv.modRevision);
+      } else {
+        type = e.prevKv ? 'MODIFIED' : 'ADDED';
+        obj = decode(e.kv.value, e.kv.modRevision);
+      }
+      for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
+    }
+  }
+
+  private enqueue(w: Watcher, ev: WatchEvent): void {
+    if (w.closed) return;
+    w.queue.push(ev);
+    if (w.queue.length > 1) return;
+    this.sim.schedule(WATCH_LATENCY_MS + this.sim.rng.int(WATCH_JITTER_MS + 1), `watch delivery to ${w.actor}`, () => {
+      if (w.closed) return;
+      const batch = w.queue.splice(0);
+      for (const ev of batch) this.sim.trace.record('watch', w.actor, ev.type, `${w.resource.resource}/${ev.object.metadata.namespace ? ev.object.metadata.namespace + '/' : ''}${ev.object.metadata.name}`, ev.object.metadata.resourceVersion);
+      w.deliver(batch);
+    });
+  }
+
+  /**
+   * Opens a watch. Events after `query.resourceVersion` are replayed from the watch cache; a
+   * version older than the cache holds fails with 410 Gone ("too old resource version"), and
+   * the client relists. onClose is called when the server ends the stream.
+   */
+  open(id: Identity, r: ResourceInfo, req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
+    const { labels, fields } = parseSelectors(req);
+    const cache = this.caches.get(r.resource)!;
+    const rv = Number(req.query?.resourceVersion ?? '0');
+    if (rv > 0 && rv < cache.oldestRV - 1 && rv < this.etcd.currentRevision)
+      throw errors.gone(`too old resource version: ${rv} (${cache.oldestRV - 1})`);
+    const w: Watcher = {
+      id: this.nextWatcher++,
+      actor: actorOf(id, req),
+      resource: r,
+      namespace: r.namespaced ? req.namespace : undefined,
+      labels,
+      fields,
+      queue: [],
+      deliver: onEvents,
+      closed: false,
+      close: (reason?: string) => {
+        if (w.closed) return;
+        w.closed = true;
+        cache.remove(w);
+        onClose(reason);
+      },
+    };
+    this.sim.trace.record('api', w.actor, 'watch', `${r.resource}${req.namespace ? '/' + req.namespace : ''}`, `rv=${rv}`);
+    cache.add(w);
+    if (rv > 0) for (const ev of cache.since(w, rv)) this.enqueue(w, ev);
+    return {
+      stop: () => {
+        if (w.closed) return;
+        w.closed = true;
+        cache.remove(w);
+      },
+    };
+  }
+
+  /** Ends every open watch (the process died); clients see their streams close. */
+  closeAll(reason: string): void {
+    for (const cache of this.caches.values()) {
+      for (const w of cache.all()) w.close(reason);
+    }
+  }
+}
