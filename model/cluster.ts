@@ -9,6 +9,7 @@ import { createContainerd } from './node/cri/containerd';
 import type { ContainerRuntime } from './node/cri/api';
 import { NodeHost } from './node/host';
 import { ImageRegistry } from './node/images';
+import { Workloads } from './node/cri/workloads';
 import { startKubelet } from './node/kubelet';
 import { startScheduler } from './scheduler/scheduler';
 import { Simulation } from './sim/simulation';
@@ -36,6 +37,8 @@ export class Cluster {
   readonly nodes = new Map<string, NodeHost>();
   readonly runtimes = new Map<string, ContainerRuntime>();
   readonly images = new ImageRegistry();
+  /** What component-images run in this cluster's containers (kube-proxy, flannel, control-plane images). */
+  readonly workloads = new Workloads();
   /** kubectl's client (the admin identity). */
   readonly admin: ApiClient;
 
@@ -86,7 +89,7 @@ export class Cluster {
 
   private startNodeAgents(host: NodeHost): void {
     host.spawn('containerd', '/usr/local/bin/containerd');
-    const runtime = createContainerd(host, this.images);
+    const runtime = createContainerd(host, this.images, this.workloads);
     this.runtimes.set(host.name, runtime);
     const token = `kubelet-${host.name}-token`;
     this.apiserver.issueToken(token, { user: `system:node:${host.name}`, groups: ['system:nodes', 'system:authenticated'] });

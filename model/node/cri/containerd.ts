@@ -1,6 +1,7 @@
 import type { Callback, ContainerConfig, ContainerEvent, ContainerRuntime, ContainerStatus, ImageInfo, PodSandboxConfig, PodSandboxStatus, RuntimeCondition } from './api';
 import { CriError } from './api';
 import type { NodeHost } from '../host';
+import { Workloads } from './workloads';
 import type { ImageRegistry } from '../images';
 import { NODE_OS } from '../os';
 import type { Process } from '../../sim/process';
@@ -47,6 +48,7 @@ class Containerd implements ContainerRuntime {
   constructor(
     private readonly host: NodeHost,
     registry: ImageRegistry,
+    private readonly workloads: Workloads,
   ) {
     this.actor = `containerd/${host.name}`;
     this.proc = host.find('containerd') ?? host.spawn('containerd', '/usr/local/bin/containerd');
@@ -211,6 +213,19 @@ class Containerd implements ContainerRuntime {
       c.status.pid = sb.shim.pidOf(id);
       c.logs.push(...program.startLogs(now));
       const epoch = ++c.epoch;
+      const starter = this.workloads.get(img.source.program);
+      const main = sb.shim.mainProcess(id);
+      if (starter && main)
+        starter({
+          host: this.host,
+          proc: main,
+          sandbox: sb.status,
+          config: c.config,
+          log: (stream, text) => c.logs.push({ t: this.sim.clock.nowMs(), stream, text }),
+          exit: (code) => {
+            if (c.epoch === epoch && c.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, code, code === 0 ? 'Completed' : 'Error');
+          },
+        });
       if (program.exit) {
         const { afterMs, code } = program.exit;
         this.proc.schedule(afterMs, `container ${id.slice(0, 13)} exits`, () => {
@@ -310,7 +325,7 @@ function podTarget(s: PodSandboxStatus): string {
   return `pods/${s.metadata.namespace}/${s.metadata.name}`;
 }
 
-/** containerd with containerd-shim-runc-v2 and runc on `host`, pulling from `images`. */
-export function createContainerd(host: NodeHost, images: ImageRegistry): ContainerRuntime {
-  return new Containerd(host, images);
+/** containerd with containerd-shim-runc-v2 and runc on `host`, pulling from `images`; `workloads` says which images run components. */
+export function createContainerd(host: NodeHost, images: ImageRegistry, workloads: Workloads = new Workloads()): ContainerRuntime {
+  return new Containerd(host, images, workloads);
 }

@@ -53,6 +53,11 @@ export class Shim {
     return program;
   }
 
+  /** The container's init process (pid 1 inside it). */
+  mainProcess(id: string): Process | undefined {
+    return this.tasks.get(id)?.procs[0];
+  }
+
   pidOf(id: string): number | undefined {
     return this.tasks.get(id)?.procs[0]?.pid;
   }
