@@ -22,6 +22,20 @@ module.exports = {
       'message:reports/messages.ndjson',
     ],
   },
+  // The properties with 100 times the runs (KUBESPEC_PROPERTY_RUNS × 100).
+  soak: {
+    ...common,
+    paths: ['features/properties.feature'],
+    worldParameters: { propertyRuns: 100 * Number(process.env.KUBESPEC_PROPERTY_RUNS || 25) },
+  },
+  // What scripts/mutants.js runs against each deliberate bug: the properties and the controller,
+  // scheduling and API features, stopping at the first failure (a killed mutant).
+  mutants: {
+    ...common,
+    paths: ['features/properties.feature', 'features/controllers.feature', 'features/scheduling.feature', 'features/api-server.feature', 'features/walkthrough.feature'],
+    format: ['summary'],
+    failFast: true,
+  },
   // A dry run: scripts/lint-steps.js reads its messages and fails on undefined or ambiguous steps.
   lint: {
     ...common,

@@ -44,11 +44,13 @@ Feature: kube-apiserver is the single front door, and only it talks to etcd
 
   @W06 @W07
   Scenario: etcd only stores: with no controllers, a stored Deployment makes no Pods
-    When I run `on k8s-master pkill -f kube-controller-manager`
+    # kube-controller-manager is a static Pod: moving its manifest away is how it is stopped for good.
+    When I run `on k8s-master mv /etc/kubernetes/manifests/kube-controller-manager.yaml /root/`
+    And 5s pass
     And I run `kubectl apply -f nginx.yaml`
     And 1m passes
     Then the deployment "nginx" is stored in etcd at "/registry/deployments/default/nginx" with 3 replicas
-    And etcd holds no key under "/registry/replicasets/"
+    And etcd holds no key under "/registry/replicasets/default/"
     And etcd holds no key under "/registry/pods/default/"
 
   @W05 @W07
@@ -57,8 +59,12 @@ Feature: kube-apiserver is the single front door, and only it talks to etcd
     And 1m passes
     Then every etcd access in the trace was made by "kube-apiserver"
     And the components that made API requests are:
+      | flanneld                |
+      | kube-apiserver          |
       | kube-controller-manager |
+      | kube-proxy              |
       | kube-scheduler          |
+      | kubeadm                 |
       | kubectl                 |
       | kubelet                 |
 
@@ -108,4 +114,4 @@ Feature: kube-apiserver is the single front door, and only it talks to etcd
       * spec.replicas: Invalid value: -1: must be greater than or equal to 0
       * spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`
       """
-    And etcd holds no key under "/registry/deployments/"
+    And etcd holds no key under "/registry/deployments/default/"

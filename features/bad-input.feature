@@ -15,7 +15,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
       """
     When I run `kubectl apply -f broken.yaml`
     Then it fails with an error containing "error converting YAML to JSON: yaml: line"
-    And etcd holds no key under "/registry/deployments/"
+    And etcd holds no key under "/registry/deployments/default/"
 
   Scenario: An unknown kind has no REST mapping
     Given the file "widget.yaml":
@@ -31,7 +31,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
   Scenario Outline: An invalid <what> is rejected by validation
     When I run `kubectl create deployment <name> --image=nginx --replicas=<replicas>`
     Then it fails with an error containing "<error>"
-    And etcd holds no key under "/registry/deployments/"
+    And etcd holds no key under "/registry/deployments/default/"
 
     Examples:
       | what     | name      | replicas | error                                                          |

@@ -30,8 +30,8 @@ Feature: Controllers turn the desired state into Pods, and keep it so
   Scenario: The Deployment controller creates a ReplicaSet, and the ReplicaSet controller 3 Pods
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
-    Then "kube-controller-manager" created 1 replicasets
-    And "kube-controller-manager" created 3 pods
+    Then "kube-controller-manager" created 1 replicasets in the namespace "default"
+    And "kube-controller-manager" created 3 pods in the namespace "default"
     And the pods labelled "app=nginx" are owned by a ReplicaSet owned by the deployment "nginx"
     And the deployment "nginx" has 3 available replicas
 
@@ -54,10 +54,10 @@ Feature: Controllers turn the desired state into Pods, and keep it so
   Scenario: Desired 3, actual 2: the ReplicaSet controller creates one more
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
-    Then "kube-controller-manager" created 3 pods
+    Then "kube-controller-manager" created 3 pods in the namespace "default"
     When I delete one pod labelled "app=nginx"
     And 1m passes
-    Then "kube-controller-manager" created 4 pods
+    Then "kube-controller-manager" created 4 pods in the namespace "default"
     And 3 pods labelled "app=nginx" are Running
 
   @W09

@@ -61,6 +61,8 @@ Feature: The kubelet runs its node's Pods through the container runtime
       """
       CONTAINER +IMAGE +CREATED +STATE +NAME +ATTEMPT +POD ID +POD( +NAMESPACE)?
       [0-9a-f]{13} +[0-9a-f]{13} +.* ago +Running +nginx +0 +[0-9a-f]{13} +web( +default)?
+      [0-9a-f]{13} +[0-9a-f]{13} +.* ago +Running +kube-flannel +0 +[0-9a-f]{13} +kube-flannel-ds-[a-z0-9]{5} +kube-flannel
+      [0-9a-f]{13} +[0-9a-f]{13} +.* ago +Running +kube-proxy +0 +[0-9a-f]{13} +kube-proxy-[a-z0-9]{5} +kube-system
       """
     When I run `on k8s-worker-2 ps aux`
     Then the output contains "containerd-shim-runc-v2 -namespace k8s.io -id"

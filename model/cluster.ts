@@ -11,7 +11,12 @@ import { NodeHost } from './node/host';
 import { ImageRegistry } from './node/images';
 import { Workloads } from './node/cri/workloads';
 import { startKubelet } from './node/kubelet';
+import { componentWorkload, registerControlPlaneWorkloads, writeKubeadmFiles } from './node/kubeadm/control-plane';
 import { startScheduler } from './scheduler/scheduler';
+import { installDataPlane } from './node/dataplane';
+import type { ClusterNetwork } from './node/network/fabric';
+import { ensureKubernetesService } from './apiserver/bootstrap';
+import { addonsSettled, installAddons } from './addons';
 import { Simulation } from './sim/simulation';
 
 export interface ClusterOptions {
@@ -41,6 +46,8 @@ export class Cluster {
   readonly workloads = new Workloads();
   /** kubectl's client (the admin identity). */
   readonly admin: ApiClient;
+  /** The nodes' network: links, routes, netfilter tables, Pod namespaces (kube-proxy, flannel, curl). */
+  readonly network: ClusterNetwork;
 
   constructor(opts: ClusterOptions = {}) {
     this.sim = new Simulation(opts.seed ?? 1);
@@ -48,25 +55,35 @@ export class Cluster {
     for (const n of this.config.nodes) this.nodes.set(n.name, new NodeHost(this.sim, n));
     const master = this.controlPlane;
     this.etcd = new EtcdStore(this.sim.trace);
-    this.apiserver = new ApiServer(this.sim, this.etcd, { endpoint: `127.0.0.1:6443` });
+    this.apiserver = new ApiServer(this.sim, this.etcd, { endpoint: `127.0.0.1:6443`, serviceClusterIPRange: this.config.serviceSubnet });
     this.apiserver.issueToken(ADMIN_TOKEN, ADMIN);
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN, KUBECTL_USER_AGENT);
+    this.network = installDataPlane(this);
 
-    // The control plane, on the control-plane node (static Pods in a later issue).
-    master.spawn('etcd', `etcd --advertise-client-urls=https://${master.config.address}:2379 --data-dir=/var/lib/etcd --listen-client-urls=https://127.0.0.1:2379,https://${master.config.address}:2379`);
-    master.spawn('kube-apiserver', `kube-apiserver --advertise-address=${master.config.address} --authorization-mode=Node,RBAC --etcd-servers=https://127.0.0.1:2379 --secure-port=6443 --service-cluster-ip-range=${this.config.serviceSubnet}`);
-    this.bootstrapNamespaces();
-
-    // Nodes boot a moment apart, so they register (and get their Pod CIDRs) in config order.
-    [...this.nodes.values()].forEach((host, i) => this.sim.schedule(i * 400, `boot ${host.name}`, () => this.startNodeAgents(host)));
-
-    const kcm = master.spawn('kube-controller-manager', `kube-controller-manager --allocate-node-cidrs=true --cluster-cidr=${this.config.podSubnet} --controllers=*,bootstrapsigner,tokencleaner --leader-elect=true`);
+    // The control plane runs as static Pods (kubeadm): the control-plane node's kubelet starts
+    // them from /etc/kubernetes/manifests, with no API server yet; these are what their images run.
+    this.apiserver.serving = false;
+    this.etcd.running = false;
     this.apiserver.issueToken('kcm-token', { user: 'system:kube-controller-manager', groups: ['system:authenticated'] });
-    startControllerManager(makeContext(this.sim, kcm, this.apiserver, 'kcm-token', master.logOf(kcm)), { clusterCIDR: this.config.podSubnet, nodeCIDRMaskSize: 24 });
-
-    const sched = master.spawn('kube-scheduler', 'kube-scheduler --authentication-kubeconfig=/etc/kubernetes/scheduler.conf --authorization-kubeconfig=/etc/kubernetes/scheduler.conf --bind-address=127.0.0.1 --kubeconfig=/etc/kubernetes/scheduler.conf --leader-elect=true');
     this.apiserver.issueToken('scheduler-token', { user: 'system:kube-scheduler', groups: ['system:authenticated'] });
-    startScheduler(makeContext(this.sim, sched, this.apiserver, 'scheduler-token', master.logOf(sched)));
+    registerControlPlaneWorkloads(this.sim, this.etcd, this.apiserver, this.workloads, () => this.bootstrapNamespaces());
+    this.workloads.register(
+      'kube-controller-manager',
+      componentWorkload(this.sim, this.apiserver, 'kcm-token', (ctx) => startControllerManager(ctx, { clusterCIDR: this.config.podSubnet, nodeCIDRMaskSize: 24 })),
+    );
+    this.workloads.register('kube-scheduler', componentWorkload(this.sim, this.apiserver, 'scheduler-token', (ctx) => startScheduler(ctx)));
+    const c = this.config;
+    for (const host of this.nodes.values())
+      writeKubeadmFiles(host, host === master ? { nodeName: host.name, address: host.config.address, podSubnet: c.podSubnet, serviceSubnet: c.serviceSubnet, kubernetesVersion: c.kubernetesVersion } : undefined);
+
+    // kubeadm init: the control-plane node's kubelet first; it runs etcd and kube-apiserver and registers.
+    this.startNodeAgents(master);
+    for (let waited = 0; waited < 120_000 && !this.admin.server.serving; waited += 100) this.sim.advance(100);
+    for (let waited = 0; waited < 60_000 && !this.etcd.get('/registry/minions/' + master.name); waited += 100) this.sim.advance(100);
+    installAddons(this.apiserver, { podSubnet: this.config.podSubnet, serviceSubnet: this.config.serviceSubnet, controlPlaneEndpoint: `${master.config.address}:6443` });
+    for (let waited = 0; waited < 60_000 && !addonsSettled(this.apiserver); waited += 100) this.sim.advance(100);
+    // kubeadm join: the other nodes a moment apart, so they register (and get Pod CIDRs) in config order.
+    [...this.nodes.values()].filter((h) => h !== master).forEach((host, i) => this.sim.schedule(i * 400, `boot ${host.name}`, () => this.startNodeAgents(host)));
 
     // Let the cluster come up: nodes register and turn Ready, controllers sync.
     this.sim.runUntilQuiet(1000, 60_000);
@@ -82,9 +99,12 @@ export class Cluster {
     return this.nodes.get(name);
   }
 
+  /** kube-apiserver's bootstrap controller, each time it starts: the system namespaces. */
   private bootstrapNamespaces(): void {
     for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease'])
-      this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      if (!this.admin.tryGet('namespaces', undefined, name)) this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    // On a restart the Service is there already (creating it again would fail on its taken IP).
+    if (!this.admin.tryGet('services', 'default', 'kubernetes')) ensureKubernetesService(this.apiserver, { advertiseAddress: this.controlPlane.config.address, securePort: 6443, serviceClusterIPRange: this.config.serviceSubnet });
   }
 
   private startNodeAgents(host: NodeHost): void {

@@ -25,7 +25,8 @@ const MERGE_KEYS: Record<string, string> = {
   ephemeralContainers: 'name',
   volumes: 'name',
   env: 'name',
-  ports: 'containerPort',
+  // A Service's ports merge by port; a container's by containerPort (see mergeKeyOf).
+  ports: 'port',
   volumeMounts: 'mountPath',
   conditions: 'type',
   ownerReferences: 'uid',
@@ -36,11 +37,17 @@ const MERGE_KEYS: Record<string, string> = {
   finalizers: '',
 };
 
+/** The merge key of a list field: `ports` means different lists in a Pod and in a Service. */
+function mergeKeyOf(field: string, parent: string): string | undefined {
+  if (field === 'ports' && (parent === 'containers' || parent === 'initContainers' || parent === 'ephemeralContainers')) return 'containerPort';
+  return MERGE_KEYS[field];
+}
+
 /** Strategic merge patch: maps merge recursively; lists with a merge key merge by it. */
-export function strategicMergePatch(target: any, patch: any, field = ''): any {
+export function strategicMergePatch(target: any, patch: any, field = '', parent = ''): any {
   if (patch === null || typeof patch !== 'object') return deepCopy(patch);
   if (Array.isArray(patch)) {
-    const key = MERGE_KEYS[field];
+    const key = mergeKeyOf(field, parent);
     if (!key || !Array.isArray(target)) return deepCopy(patch.filter((p) => !(p && typeof p === 'object' && '$patch' in p)));
     const out: any[] = target.map((x) => deepCopy(x));
     for (const item of patch) {
@@ -51,8 +58,8 @@ export function strategicMergePatch(target: any, patch: any, field = ''): any {
       const idx = out.findIndex((x) => x && x[key] === item[key]);
       if (item.$patch === 'delete') {
         if (idx >= 0) out.splice(idx, 1);
-      } else if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item);
-      else out.push(strategicMergePatch({}, item));
+      } else if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item, '', field);
+      else out.push(strategicMergePatch({}, item, '', field));
     }
     return out;
   }
@@ -64,7 +71,7 @@ export function strategicMergePatch(target: any, patch: any, field = ''): any {
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$patch' || k.startsWith('$setElementOrder') || k.startsWith('$retainKeys')) continue;
     if (v === null) delete out[k];
-    else out[k] = strategicMergePatch(out[k], v, k);
+    else out[k] = strategicMergePatch(out[k], v, k, parent);
   }
   return out;
 }
@@ -85,10 +92,11 @@ function parsePointer(path: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function parentOf(doc: any, tokens: string[], path: string): { parent: any; key: string } {
+function parentOf(doc: any, tokens: string[], path: string, op = 'add'): { parent: any; key: string } {
   let cur = doc;
   for (const t of tokens.slice(0, -1)) {
-    if (cur === null || typeof cur !== 'object' || !(t in cur)) throw new PatchError(`doc is missing path: "${path}": missing value`);
+    if (cur === null || typeof cur !== 'object' || !(t in cur))
+      throw new PatchError(op === 'replace' ? `replace operation does not apply: doc is missing path: ${path}: missing value` : `${op} operation does not apply: doc is missing path: "${path}": missing value`);
     cur = cur[t];
   }
   return { parent: cur, key: tokens[tokens.length - 1] };
@@ -115,13 +123,14 @@ export function jsonPatch(target: any, ops: JsonPatchOp[]): any {
         break;
       }
       case 'remove': {
-        const { parent, key } = parentOf(doc, tokens, op.path);
+        const { parent, key } = parentOf(doc, tokens, op.path, 'remove');
         if (Array.isArray(parent)) {
           const i = Number(key);
-          if (!(i >= 0 && i < parent.length)) throw new PatchError(`unable to remove nonexistent key: ${key}: missing value`);
+          if (!(i >= 0 && i < parent.length)) throw new PatchError(`error in remove for path: '${op.path}': Unable to access invalid index: ${key}: invalid index referenced`);
           parent.splice(i, 1);
         } else {
-          if (parent === null || typeof parent !== 'object' || !(key in parent)) throw new PatchError(`unable to remove nonexistent key: ${key}: missing value`);
+          if (parent === null || typeof parent !== 'object' || !(key in parent))
+            throw new PatchError(`error in remove for path: '${op.path}': Unable to remove nonexistent key: ${key}: missing value`);
           delete parent[key];
         }
         break;
@@ -132,8 +141,8 @@ export function jsonPatch(target: any, ops: JsonPatchOp[]): any {
           doc = deepCopy(op.value);
           break;
         }
-        const { parent, key } = parentOf(doc, tokens, op.path);
-        if (parent === null || typeof parent !== 'object') throw new PatchError(`doc is missing path: "${op.path}": missing value`);
+        const { parent, key } = parentOf(doc, tokens, op.path, op.op);
+        if (parent === null || typeof parent !== 'object') throw new PatchError(`${op.op} operation does not apply: doc is missing path: "${op.path}": missing value`);
         if (Array.isArray(parent)) {
           const i = key === '-' ? parent.length : Number(key);
           if (!(i >= 0 && i <= parent.length)) throw new PatchError(`unable to access invalid index: ${key}: invalid index referenced`);

@@ -28,6 +28,12 @@ const ROLES: Record<string, Rule[]> = {
     { verbs: READ, resources: ['leases'] },
   ],
   'system:masters': [{ verbs: '*', resources: '*' }],
+  // kube-flannel.yml's ClusterRole flannel, bound to its ServiceAccount.
+  'system:serviceaccount:kube-flannel:flannel': [
+    { verbs: ['get'], resources: ['pods'] },
+    { verbs: READ, resources: ['nodes'] },
+    { verbs: ['patch'], resources: ['nodes/status'] },
+  ],
 };
 
 export function authorize(id: Identity, verb: Verb, resource: string, subresource?: string): boolean {

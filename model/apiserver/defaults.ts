@@ -1,4 +1,5 @@
 import type { KObject } from '../api/meta';
+import { defaultService } from './service-strategy';
 
 /**
  * Defaulting, as the API server's scheme defaulters and the default admission plugins
@@ -9,7 +10,8 @@ export function applyDefaults(resource: string, obj: KObject): void {
   switch (resource) {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));
-      defaultPodAdmission(obj.spec);
+      // The ServiceAccount admission plugin leaves mirror Pods alone (a static Pod has no API credentials).
+      defaultPodAdmission(obj.spec, obj.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined);
       // podStrategy.PrepareForCreate: a new Pod's status is Pending with its QoS class.
       obj.status = { phase: 'Pending', qosClass: podQOSClass(obj.spec) };
       break;
@@ -35,13 +37,7 @@ export function applyDefaults(resource: string, obj: KObject): void {
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name! };
       break;
     case 'services':
-      obj.spec = obj.spec ?? {};
-      obj.spec.type = obj.spec.type ?? 'ClusterIP';
-      obj.spec.sessionAffinity = obj.spec.sessionAffinity ?? 'None';
-      for (const p of obj.spec.ports ?? []) {
-        p.protocol = p.protocol ?? 'TCP';
-        if (p.targetPort === undefined) p.targetPort = p.port;
-      }
+      defaultService(obj);
       break;
   }
 }
@@ -97,11 +93,14 @@ export function imageTag(image: string): string {
 }
 
 /** Admission plugins that mutate Pods on create: ServiceAccount, Priority, DefaultTolerationSeconds. */
-function defaultPodAdmission(spec: any): void {
-  spec.serviceAccountName = spec.serviceAccountName ?? 'default';
-  spec.serviceAccount = spec.serviceAccount ?? spec.serviceAccountName;
+function defaultPodAdmission(spec: any, mirror = false): void {
+  if (!mirror) {
+    spec.serviceAccountName = spec.serviceAccountName ?? 'default';
+    spec.serviceAccount = spec.serviceAccount ?? spec.serviceAccountName;
+  }
   spec.enableServiceLinks = spec.enableServiceLinks ?? true;
-  spec.priority = spec.priority ?? 0;
+  // Priority admission: the two built-in PriorityClasses, else the default of 0.
+  spec.priority = spec.priority ?? ({ 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 } as Record<string, number>)[spec.priorityClassName] ?? 0;
   spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
   const tolerations: any[] = (spec.tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : []);
   for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {

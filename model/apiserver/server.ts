@@ -11,8 +11,32 @@ import { actorOf, connectionRefused, decode, encode, managedEntry, matchesSel, m
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
 import { validate } from './validation';
 import { WatchHub } from './watch';
+import { StorageHooks } from './storage-hooks';
+import { mutant } from '../sim/mutants';
 
 export { componentName, connectionRefused } from './objects';
+
+/**
+ * The decoder's type check: a spec, status or metadata that is not an object never reaches
+ * defaulting (json.Unmarshal fails first, and the request is a 400).
+ */
+function unmarshalCheck(r: ResourceInfo, obj: any): void {
+  for (const [field, type] of [['metadata', 'ObjectMeta'], ['spec', `${r.kind}Spec`], ['status', `${r.kind}Status`]] as const) {
+    const v = obj[field];
+    if (v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+    const got = Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v;
+    const goType = field === 'metadata' ? 'v1.ObjectMeta' : `${r.version}.${type}`;
+    throw errors.badRequest(`${r.kind} in version "${r.version}" cannot be handled as a ${r.kind}: json: cannot unmarshal ${got} into Go struct field ${r.kind}.${field} of type ${goType}`);
+  }
+}
+
+/** An injected failure (model/sim/faults.ts), worded as kube-apiserver words each. */
+function injectedError(code: 409 | 500 | 504, r: ResourceInfo, name: string): StatusError {
+  if (code === 409) return errors.conflict(r, name);
+  if (code === 504)
+    return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Timeout: request did not complete within requested timeout - context deadline exceeded', reason: 'Timeout', details: {}, code: 504 });
+  return errors.internal('etcdserver: request timed out');
+}
 
 /**
  * kube-apiserver: the only client of etcd. Every request goes through authentication,
@@ -22,6 +46,8 @@ export { componentName, connectionRefused } from './objects';
 export class ApiServer {
   private readonly tokens = new Map<string, Identity>();
   private readonly watches: WatchHub;
+  /** Service allocators and other per-resource storage steps around a write. */
+  readonly hooks: StorageHooks;
   /** False while the kube-apiserver process is down: clients get "connection refused". */
   serving = true;
   /** The address kubectl connects to; part of the "connection refused" message. */
@@ -30,10 +56,16 @@ export class ApiServer {
   constructor(
     private readonly sim: Simulation,
     private readonly etcd: EtcdStore,
-    opts: { endpoint?: string; watchCacheCapacity?: number } = {},
+    opts: { endpoint?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number] } = {},
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
+    const services = resourceByName('services')!;
+    this.hooks = new StorageHooks(
+      sim.rng,
+      { serviceClusterIPRange: opts.serviceClusterIPRange ?? '10.96.0.0/12', serviceNodePortRange: opts.serviceNodePortRange ?? [30000, 32767] },
+      () => [...this.etcd.range(etcdPrefix(services))].map((kv) => decode(kv.value, kv.modRevision)),
+    );
     this.watches.start();
   }
 
@@ -72,6 +104,10 @@ export class ApiServer {
     try {
       if (!authorize(id, req.verb, req.resource, req.subresource))
         throw errors.forbidden(r, req.name ?? '', id.user, req.verb, r.namespaced ? req.namespace : undefined);
+      // etcd down: every storage call times out.
+      if (!this.etcd.running) throw errors.internal('etcdserver: request timed out');
+      const fault = this.sim.faults?.apiRequest(entry.actor, req.verb, target);
+      if (fault) throw injectedError(fault, r, req.name ?? '');
       const result = this.dispatch(id, r, req);
       entry.detail = '200';
       return result;
@@ -150,6 +186,7 @@ export class ApiServer {
     if (ns && !this.read(resourceByName('namespaces')!, undefined, ns)) {
       throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
     }
+    unmarshalCheck(r, obj);
     applyDefaults(r.resource, obj);
     const errs = validate(r.resource, obj);
     if (errs.length) throw errors.invalid(r, obj.metadata.name ?? '', errs);
@@ -162,9 +199,13 @@ export class ApiServer {
     delete m.resourceVersion;
     delete m.deletionTimestamp;
     m.managedFields = [managedEntry(id, req, 'Update')];
+    const txn = this.hooks.beforeCreate(r, obj, req.query?.dryRun === 'All');
     if (req.query?.dryRun === 'All') return obj;
     const res = this.etcd.putIf(etcdKey(r, ns, m.name!), encode(obj), 0);
-    if (!res.ok) throw errors.alreadyExists(r, m.name!);
+    if (!res.ok) {
+      txn.rollback();
+      throw errors.alreadyExists(r, m.name!);
+    }
     return decode(res.kv.value, res.kv.modRevision);
   }
 
@@ -186,6 +227,7 @@ export class ApiServer {
       if (replicas !== old.spec?.replicas && r.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
       return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req, 'Update'));
     }
+    unmarshalCheck(r, body);
     let next: KObject = deepCopy(body);
     next.metadata = next.metadata ?? {};
     // Fields the server owns are carried over from the stored object.
@@ -196,9 +238,11 @@ export class ApiServer {
     if (req.subresource === 'status') {
       const s = deepCopy(old);
       s.status = next.status;
+      if (mutant('apiserver-status-clobbers-spec')) s.spec = next.spec;
       // apps/v1 status strategies reset only spec and labels: metadata such as the Deployment's
       // revision annotation, which its controller writes with UpdateStatus, goes through.
-      if (r.group === 'apps') s.metadata = { ...next.metadata, labels: old.metadata.labels, managedFields: old.metadata.managedFields };
+      // nodeStatusStrategy resets only the spec (flannel writes its annotations through nodes/status).
+      if (r.group === 'apps' || r.resource === 'nodes') s.metadata = { ...next.metadata, labels: old.metadata.labels, managedFields: old.metadata.managedFields };
       next = s;
     } else if (r.subresources.includes('status')) {
       next.status = old.status;
@@ -214,13 +258,22 @@ export class ApiServer {
       next.spec = { ...old.spec, ...next.spec, nodeName: old.spec.nodeName };
     }
     if ((r.hasGeneration || r.resource === 'pods') && canonicalJSON(next.spec) !== canonicalJSON(old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    const txn = req.subresource ? undefined : this.hooks.beforeUpdate(r, next, old, req.query?.dryRun === 'All');
     if (req.query?.dryRun === 'All') return next;
-    return this.store(r, ns, name, next, old, cur.modRevision, id, req, isPatch ? 'Update' : 'Update');
+    let stored: KObject;
+    try {
+      stored = this.store(r, ns, name, next, old, cur.modRevision, id, req, isPatch ? 'Update' : 'Update');
+    } catch (e) {
+      txn?.rollback();
+      throw e;
+    }
+    txn?.commit();
+    return stored;
   }
 
   /** Writes with compare-and-swap on the mod revision read; removes objects whose finalizers are done. */
   private store(r: ResourceInfo, ns: string | undefined, name: string, next: KObject, old: KObject, modRevision: number, id: Identity, req: ApiRequest, op: 'Update' | 'Apply'): KObject {
-    if (canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old; // no-op writes do not bump resourceVersion
+    if (!mutant('apiserver-noop-write-bumps-rv') && canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old; // no-op writes do not bump resourceVersion
     next.metadata.managedFields = mergeManaged(old.metadata.managedFields as any[], managedEntry(id, req, op));
     const key = etcdKey(r, ns, name);
     // Only an update that removes the last finalizer finishes a deletion (shouldDeleteDuringUpdate):
@@ -247,7 +300,19 @@ export class ApiServer {
       else if (req.patchType === 'merge') patched = mergePatch(base, req.body);
       else patched = strategicMergePatch(base, req.body);
     } catch (e) {
-      if (e instanceof PatchError) throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e.message, reason: 'Invalid', code: 422 });
+      if (e instanceof PatchError && e.message.startsWith('json: cannot unmarshal')) throw errors.badRequest(e.message);
+      // NewGenericServerResponse(422): the patch library's error travels as the only cause.
+      if (e instanceof PatchError)
+        throw new StatusError({
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: 'the server rejected our request due to an error in our request',
+          reason: 'Invalid',
+          details: { causes: [{ reason: 'UnexpectedServerResponse', message: e.message, field: '' }] },
+          code: 422,
+        });
       throw e;
     }
     if (!patched || typeof patched !== 'object') throw errors.badRequest('the body of the request was in an unknown format');
@@ -283,6 +348,7 @@ export class ApiServer {
     }
     const res = this.etcd.deleteIf(etcdKey(r, ns, name), cur.modRevision);
     if (!res.ok) throw errors.conflict(r, name);
+    this.hooks.afterDelete(r, obj);
     return obj;
   }
 
@@ -330,5 +396,17 @@ export class ApiServer {
   /** Ends every open watch (the process died); clients see their streams close. */
   closeAllWatches(reason: string): void {
     this.watches.closeAll(reason);
+  }
+
+  /** The kube-apiserver process is ready: watch caches rebuilt from etcd, requests answered. */
+  start(): void {
+    this.watches.start();
+    this.serving = true;
+  }
+
+  /** The kube-apiserver process is gone: connections refused, every watch ends. */
+  stop(): void {
+    this.serving = false;
+    this.closeAllWatches('kube-apiserver stopped');
   }
 }

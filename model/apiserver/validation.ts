@@ -2,6 +2,7 @@ import type { KObject } from '../api/meta';
 import { isDNS1123Label, isDNS1123Subdomain } from '../api/names';
 import { fromLabelSelector, matchesLabels, SelectorParseError } from '../api/selectors';
 import { FieldError } from '../api/status';
+import { validateService } from './service-strategy';
 
 /**
  * Validation with the field paths and messages of pkg/apis/{core,apps}/validation. Returns every error
@@ -19,6 +20,9 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
     case 'replicasets':
     case 'daemonsets':
       validateWorkload(resource, obj, errs);
+      break;
+    case 'services':
+      validateService(obj, errs);
       break;
     case 'nodes':
       break;

@@ -62,12 +62,20 @@ export class WatchHub {
     if (w.closed) return;
     w.queue.push(ev);
     if (w.queue.length > 1) return;
-    this.sim.schedule(WATCH_LATENCY_MS + this.sim.rng.int(WATCH_JITTER_MS + 1), `watch delivery to ${w.actor}`, () => {
-      if (w.closed) return;
-      const batch = w.queue.splice(0);
-      for (const ev of batch) this.sim.trace.record('watch', w.actor, ev.type, `${w.resource.resource}/${ev.object.metadata.namespace ? ev.object.metadata.namespace + '/' : ''}${ev.object.metadata.name}`, ev.object.metadata.resourceVersion);
-      w.deliver(batch);
-    });
+    this.sim.schedule(WATCH_LATENCY_MS + this.sim.rng.int(WATCH_JITTER_MS + 1), `watch delivery to ${w.actor}`, () => this.flush(w));
+  }
+
+  /** Delivers a watcher's queued batch, unless an injected fault drops, delays or repeats it. */
+  private flush(w: Watcher): void {
+    if (w.closed) return;
+    const fault = this.sim.faults?.watchDelivery(w.actor, w.resource.resource);
+    if (fault?.kind === 'delay') return this.sim.schedule(fault.ms, `watch delivery to ${w.actor}`, () => this.flush(w));
+    const batch = w.queue.splice(0);
+    // A dropped delivery is a broken stream: the events are lost and the client must re-watch.
+    if (fault?.kind === 'drop') return w.close('watch stream broken (injected)');
+    for (const ev of batch) this.sim.trace.record('watch', w.actor, ev.type, `${w.resource.resource}/${ev.object.metadata.namespace ? ev.object.metadata.namespace + '/' : ''}${ev.object.metadata.name}`, ev.object.metadata.resourceVersion);
+    w.deliver(batch);
+    if (fault?.kind === 'duplicate' && !w.closed) w.deliver(batch);
   }
 
   /**

@@ -3,6 +3,7 @@ import { StatusError } from '../api/status';
 import type { WatchEvent, WatchHandle } from '../apiserver/request';
 import type { Process } from '../sim/process';
 import type { ApiClient, ListOptions } from './client';
+import { mutant } from '../sim/mutants';
 
 export interface EventHandler {
   onAdd?(obj: KObject): void;
@@ -147,7 +148,7 @@ export class Informer {
       const old = this.items.get(key);
       this.lastRV = ev.object.metadata.resourceVersion ?? this.lastRV;
       if (ev.type === 'DELETED') {
-        if (!old) continue;
+        if (!old || mutant('informer-ignores-deletes')) continue;
         this.remove(key, old);
         for (const h of this.handlers) h.onDelete?.(ev.object);
       } else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {

@@ -1,5 +1,6 @@
 import { StatusError } from '../api/status';
 import type { Process } from '../sim/process';
+import { mutant } from '../sim/mutants';
 
 /**
  * client-go's rate-limited work queue: a key is queued at most once (dirty set), never handed
@@ -7,6 +8,9 @@ import type { Process } from '../sim/process';
  * when done), and failed keys come back after a per-item exponential back-off
  * (5 ms doubling up to 1000 s, as the default controller rate limiter).
  */
+/** How often a worker waiting for caches checks again (wait.PollImmediateUntil's 100 ms). */
+const CACHE_SYNC_POLL_MS = 100;
+
 export class WorkQueue {
   private readonly queue: string[] = [];
   private head = 0;
@@ -19,7 +23,8 @@ export class WorkQueue {
     private readonly proc: Process,
     private readonly name: string,
     private readonly reconcile: (key: string) => void,
-    private readonly opts: { baseDelayMs?: number; maxDelayMs?: number; workDelayMs?: number } = {},
+    /** `synced`: workers start only once the controller's caches have synced (WaitForCacheSync). */
+    private readonly opts: { baseDelayMs?: number; maxDelayMs?: number; workDelayMs?: number; synced?: () => boolean } = {},
   ) {}
 
   get length(): number {
@@ -66,6 +71,12 @@ export class WorkQueue {
   private work(): void {
     this.workerScheduled = false;
     if (this.head >= this.queue.length) return;
+    // A controller acting on a half-listed cache would create what already exists.
+    if (this.opts.synced && !this.opts.synced()) {
+      this.workerScheduled = true;
+      this.proc.schedule(CACHE_SYNC_POLL_MS, `${this.name} wait for caches`, () => this.work());
+      return;
+    }
     const key = this.queue[this.head++];
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
@@ -77,7 +88,9 @@ export class WorkQueue {
       this.reconcile(key);
     } catch (e) {
       // A failed API call is retried with back-off, as a controller's processNextWorkItem does.
-      if (e instanceof StatusError) this.addRateLimited(key);
+      if (e instanceof StatusError) {
+        if (!mutant('workqueue-drops-failures')) this.addRateLimited(key);
+      }
       else throw e;
     } finally {
       this.processing.delete(key);

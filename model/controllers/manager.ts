@@ -6,7 +6,9 @@
  */
 import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
+import { DaemonSetController } from './daemonset/controller';
 import { DeploymentController } from './deployment/controller';
+import { EndpointSliceController } from './endpointslice/controller';
 import { GarbageCollector } from './garbagecollector/collector';
 import { RangeAllocator } from './nodeipam/rangeallocator';
 import { ReplicaSetController } from './replicaset/controller';
@@ -93,6 +95,34 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, 'ReplicaSet');
         },
         onSynced: () => cachesSynced(ctx, 'ReplicaSet'),
+      };
+    },
+  },
+  {
+    name: 'endpointslice-controller',
+    init(ctx) {
+      const esc = new EndpointSliceController(ctx);
+      return {
+        informers: [esc.serviceInformer, esc.podInformer, esc.sliceInformer],
+        run() {
+          ctx.log.info('endpointslice_controller.go:281', 'Starting endpoint slice controller', { logger: 'endpointslice-controller' });
+          waitingForCaches(ctx, 'endpoint_slice');
+        },
+        onSynced: () => cachesSynced(ctx, 'endpoint_slice'),
+      };
+    },
+  },
+  {
+    name: 'daemonset-controller',
+    init(ctx) {
+      const dsc = new DaemonSetController(ctx);
+      return {
+        informers: [dsc.dsInformer, dsc.podInformer, dsc.nodeInformer],
+        run() {
+          ctx.log.info('daemon_controller.go:294', 'Starting daemon sets controller', { logger: 'daemonset-controller' });
+          waitingForCaches(ctx, 'daemon sets');
+        },
+        onSynced: () => cachesSynced(ctx, 'daemon sets'),
       };
     },
   },

@@ -48,6 +48,8 @@ export class EtcdStore {
   private readonly watchers = new Set<Watcher>();
   /** The client identity of the current request; set by the caller for the trace. */
   actor = 'kube-apiserver';
+  /** False while the etcd process is down (its data stays on disk). */
+  running = true;
 
   constructor(private readonly trace?: Trace) {}
 

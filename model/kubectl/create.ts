@@ -10,6 +10,7 @@ import { forOutput, parseOutput, printObjects } from './output';
 import { toYAML } from './printers/yaml';
 import { goString } from './printers/json';
 import { objectRef } from './resources';
+import { serviceFor } from './create-service';
 
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
@@ -23,6 +24,9 @@ const CREATE_FLAGS: FlagSpec[] = [
   { name: 'image', type: 'strings' },
   { name: 'replicas', short: 'r', type: 'int' },
   { name: 'port', type: 'int' },
+  { name: 'tcp', type: 'strings' },
+  { name: 'node-port', type: 'int' },
+  { name: 'clusterip', type: 'string' },
 ];
 
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace NAME`. */
@@ -31,6 +35,7 @@ export const createCommand: Command = {
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
+    if (sub === 'service' || sub === 'svc') return createGenerated(ctx, p, 'service', rest.slice(1), () => serviceFor(rest[0] ?? '', rest.slice(1), p));
     if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
     if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     const files = strs(p, 'filename');
@@ -99,11 +104,11 @@ function deploymentFor(name: string, p: Parsed): KObject {
 }
 
 /** Shared path of `create deployment|namespace`: dry runs print the object kubectl built. */
-function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace', rest: string[], build: (name: string) => KObject): number {
+function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service', rest: string[], build: (name: string) => KObject): number {
   if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
   const dryRun = dryRunOf(p);
   const fmt = parseOutput(str(p, 'output'), false);
-  const r = resourceByName(what === 'deployment' ? 'deployments' : 'namespaces')!;
+  const r = resourceByName(`${what}s`)!;
   const obj = build(rest[0]);
   if (what === 'namespace') Object.assign(obj, { metadata: { name: rest[0], creationTimestamp: null }, spec: {}, status: {} });
   const ns = r.namespaced ? ctx.namespace : undefined;

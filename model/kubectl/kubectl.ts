@@ -67,6 +67,8 @@ const COMMANDS: Record<string, () => Command> = {
   delete: () => require('./delete').deleteCommand,
   scale: () => require('./scale').scaleCommand,
   label: () => require('./label').labelCommand,
+  patch: () => require('./patch').patchCommand,
+  expose: () => require('./expose').exposeCommand,
   rollout: () => require('./rollout').rolloutCommand,
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,

@@ -162,7 +162,7 @@ function parseJSONStream(text: string): unknown[] {
  * reports scanner errors at their 1-based line and parser errors at the 0-based line of the
  * offending token.
  */
-function goYamlError(e: any, chunk: string): string {
+export function goYamlError(e: any, chunk: string): string {
   const reason: string = e?.reason ?? String(e?.message ?? e);
   const L = (e?.mark?.line ?? 0) + 1;
   const lines = chunk.split('\n');
@@ -185,7 +185,7 @@ function goYamlError(e: any, chunk: string): string {
       else if ((ch === ']' || ch === '}') && stack.length) stack.pop();
       if (!/\s/.test(ch)) last = ch;
     }
-    if (last === '[' || last === '{' || last === ',') return `line ${L - 1}: did not find expected node content`;
+    if (last === '[' || last === '{' || last === ',' || last === ':') return `line ${L - 1}: did not find expected node content`;
     return `line ${L - 1}: did not find expected ',' or '${stack[stack.length - 1] === '{' ? '}' : ']'}'`;
   }
   if (reason.startsWith('tab characters must not be used')) return `line ${L}: found character that cannot start any token`;

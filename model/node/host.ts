@@ -1,6 +1,7 @@
 import { Process } from '../sim/process';
 import type { Simulation } from '../sim/simulation';
 import { KlogLog } from '../sim/log';
+import { NodeFiles } from './files';
 
 export type NodeRole = 'control-plane' | 'worker';
 
@@ -29,11 +30,15 @@ export class NodeHost {
   readonly parents = new Map<number, number>();
   /** Set by the cluster: the node's kubelet and runtime, for node-level commands. */
   services: Record<string, unknown> = {};
+  /** The node's files: kubelet config, static Pod manifests, kubeconfigs. */
+  readonly files: NodeFiles;
 
   constructor(
     readonly sim: Simulation,
     readonly config: NodeConfig,
-  ) {}
+  ) {
+    this.files = new NodeFiles(() => sim.clock.nowMs());
+  }
 
   get name(): string {
     return this.config.name;

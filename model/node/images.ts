@@ -138,6 +138,8 @@ const CATALOGUE: Entry[] = [
   { repository: 'docker.io/kindest/local-path-provisioner', tags: ['v20241212-8ac705d0'], size: 22541737, program: 'local-path-provisioner' },
   { repository: 'docker.io/flannel/flannel', tags: ['v0.26.4'], size: 32736032, program: 'flanneld' },
   { repository: 'docker.io/flannel/flannel-cni-plugin', tags: ['v1.6.2-flannel1'], size: 4856838, program: 'sh' },
+  { repository: 'docker.io/flannel/flannel', tags: ['v0.26.1'], size: 32359327, program: 'flannel' },
+  { repository: 'docker.io/flannel/flannel-cni-plugin', tags: ['v1.6.0-flannel1'], size: 4856838, program: 'flannel-cni-plugin' },
 ];
 
 /** What a kind node image (kindest/node:v1.32.2) has in containerd before anything is pulled. */

@@ -60,7 +60,7 @@ export class Shell {
         if (argv.length < 3) throw new ShellUsageError('on: expected `on <node> <command>`');
         const host = this.cluster.node(argv[1]);
         if (!host) throw new ShellUsageError(`on: unknown node "${argv[1]}" (nodes: ${[...this.cluster.nodes.keys()].join(', ')})`);
-        return runNodeCommand(host, this.cluster.runtimes.get(host.name)!, argv.slice(2));
+        return runNodeCommand(host, this.cluster.runtimes.get(host.name)!, argv.slice(2), stdin);
       }
       default:
         throw new ShellUsageError(`unknown command "${argv[0]}" (expected kubectl, sleep, timeout or on)`);

@@ -10,6 +10,8 @@ export class KlogLog {
   constructor(
     private readonly sim: Simulation,
     private readonly pid = 1,
+    /** Where each line also goes: a container's stderr, for `kubectl logs`. */
+    private readonly sink?: (line: string) => void,
   ) {}
 
   private line(sev: 'I' | 'W' | 'E', source: string, msg: string, kv: Record<string, unknown>): void {
@@ -23,7 +25,9 @@ export class KlogLog {
     const d = new Date(this.sim.clock.nowMs());
     const pad = (n: number, w = 2) => String(n).padStart(w, '0');
     const ts = `${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}000`;
-    this.lines.push(`${sev}${ts} ${String(this.pid).padStart(7)} ${source}] ${text}`);
+    const line = `${sev}${ts} ${String(this.pid).padStart(7)} ${source}] ${text}`;
+    this.lines.push(line);
+    this.sink?.(line);
   }
 
   /** klog.Infof: an unstructured line, printed as is (e.g. "Waiting for caches to sync for X"). */

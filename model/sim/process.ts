@@ -33,8 +33,12 @@ export class Process {
     this.onStop.push(fn);
   }
 
-  kill(): void {
+  /** The signal that ended the process (kill -9: 9, pkill's default SIGTERM: 15). */
+  exitSignal?: number;
+
+  kill(signal = 9): void {
     if (!this.running) return;
+    this.exitSignal = signal;
     this.running = false;
     this.generation++;
     const fns = this.onStop;

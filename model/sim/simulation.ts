@@ -2,6 +2,7 @@ import { VirtualClock } from './clock';
 import { MinHeap } from './heap';
 import { Rng } from './rng';
 import { Trace } from './trace';
+import type { FaultHooks } from './faults';
 import type { Process } from './process';
 
 interface Task {
@@ -29,6 +30,8 @@ export class Simulation {
   readonly rng: Rng;
   readonly trace: Trace;
   chooser?: Chooser;
+  /** Fault injection (model/sim/faults.ts): consulted by the API server and watch fan-out when set. */
+  faults?: FaultHooks;
   private readonly tasks = new MinHeap<Task>((a, b) => a.at < b.at || (a.at === b.at && a.seq < b.seq));
   private seq = 0;
   private nextPid = 100;

@@ -2,7 +2,7 @@
  * The trace: every API request, etcd read and write, watch delivery and CRI call, with the
  * virtual time and the component that acted. Scenarios assert cause, order and ownership on it.
  */
-export type TraceKind = 'api' | 'etcd' | 'watch' | 'cri' | 'process';
+export type TraceKind = 'api' | 'etcd' | 'watch' | 'cri' | 'process' | 'netfilter';
 
 export interface TraceEntry {
   /** Sequence number: total order of the run. */

@@ -39,7 +39,7 @@ export class DeploymentController implements DeploymentSyncContext {
     this.queue = new WorkQueue(ctx.proc, 'deployment', (key) => {
       this.syncDeployment(key);
       this.queue.forget(key);
-    });
+    }, { synced: () => this.dInformer.hasSynced() && this.rsInformer.hasSynced() && this.podInformer.hasSynced() });
     this.dInformer.addEventHandler({
       onAdd: (d) => this.queue.add(keyOf(d)),
       onUpdate: (_o, d) => this.queue.add(keyOf(d)),

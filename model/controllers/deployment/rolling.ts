@@ -7,6 +7,7 @@ import type { KObject } from '../../api/meta';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, newRSNewReplicas, scaleReplicaSet, type DeploymentSyncContext } from './sync';
 import * as u from './util';
+import { mutant } from '../../sim/mutants';
 
 export function rolloutRolling(c: DeploymentSyncContext, d: KObject, rsList: KObject[]): void {
   const { newRS, oldRSs } = getAllReplicaSetsAndSyncRevision(c, d, rsList, true);
@@ -21,7 +22,7 @@ function reconcileNewReplicaSet(c: DeploymentSyncContext, allRSs: KObject[], new
   const want = u.replicasOf(d);
   if (u.replicasOf(newRS) === want) return false;
   if (u.replicasOf(newRS) > want) return scaleReplicaSet(c, newRS, want, d).scaled;
-  return scaleReplicaSet(c, newRS, newRSNewReplicas(d, allRSs, newRS), d).scaled;
+  return scaleReplicaSet(c, newRS, mutant('deployment-ignores-max-surge') ? want : newRSNewReplicas(d, allRSs, newRS), d).scaled;
 }
 
 function reconcileOldReplicaSets(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], newRS: KObject, d: KObject): boolean {
@@ -52,7 +53,7 @@ function cleanupUnhealthyReplicas(c: DeploymentSyncContext, oldRSs: KObject[], d
 
 /** Scales down old ReplicaSets as far as availability allows, oldest first. */
 function scaleDownOldReplicaSetsForRollingUpdate(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], d: KObject): number {
-  const minAvailable = u.replicasOf(d) - u.maxUnavailable(d);
+  const minAvailable = mutant('deployment-ignores-max-unavailable') ? 0 : u.replicasOf(d) - u.maxUnavailable(d);
   const available = u.availableReplicas(allRSs);
   if (available <= minAvailable) return 0;
   const target = available - minAvailable;

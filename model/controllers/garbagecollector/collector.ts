@@ -11,6 +11,7 @@ import type { ComponentContext } from '../../component';
 import { WorkQueue } from '../../client/workqueue';
 import { reasonOf } from '../util/objects';
 import { deletingDependents, FOREGROUND, GraphBuilder, hasFinalizer, ORPHAN, type GraphNode } from './graph';
+import { mutant } from '../../sim/mutants';
 
 const keyOfNode = (n: GraphNode) => `${n.resource}|${n.namespace ?? ''}|${n.name}|${n.uid}`;
 function nodeOfKey(key: string): GraphNode {
@@ -41,6 +42,7 @@ export class GarbageCollector {
 
   /** attemptToDeleteItem: one object that may be garbage. */
   private attemptToDeleteItem(n: GraphNode): void {
+    if (mutant('gc-orphans')) return;
     if (!this.graph.get(n)) return;
     // Decide on the live object, as the real collector does: the cache may not have seen an
     // ownerReference this collector just removed (orphaning) when the owner's delete arrives.

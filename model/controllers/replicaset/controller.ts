@@ -18,6 +18,7 @@ import { isPodActive, isPodReady } from '../util/podutil';
 import { manageReplicas } from './manage';
 import { podsToDelete } from './ranking';
 import { calculateStatus, updateReplicaSetStatus } from './status';
+import { mutant } from '../../sim/mutants';
 
 export class ReplicaSetController {
   readonly name = 'replicaset-controller';
@@ -37,7 +38,7 @@ export class ReplicaSetController {
     this.queue = new WorkQueue(ctx.proc, 'replicaset', (key) => {
       this.syncReplicaSet(key);
       this.queue.forget(key);
-    });
+    }, { synced: () => this.rsInformer.hasSynced() && this.podInformer.hasSynced() });
     this.rsInformer.addEventHandler({
       onAdd: (rs) => this.queue.add(keyOf(rs)),
       onUpdate: (_old, rs) => this.queue.add(keyOf(rs)),
@@ -105,6 +106,7 @@ export class ReplicaSetController {
   }
 
   private deletePod(pod: KObject): void {
+    if (mutant('rs-misses-pod-delete')) return;
     const rs = this.resolveControllerRef(pod.metadata.namespace, controllerOf(pod));
     if (!rs) return;
     this.expectations.deletionObserved(keyOf(rs), keyOf(pod));
@@ -120,7 +122,7 @@ export class ReplicaSetController {
       this.expectations.delete(key);
       return;
     }
-    const needsSync = this.expectations.satisfied(key);
+    const needsSync = mutant('rs-no-expectations') || this.expectations.satisfied(key);
     const selector = parseSelector(rs.spec?.selector);
     if (!selector) return;
     const ns = rs.metadata.namespace!;
@@ -143,7 +145,7 @@ export class ReplicaSetController {
     );
     let manageError: Error | undefined;
     const nowMs = this.ctx.sim.clock.nowMs();
-    if (needsSync && !rs.metadata.deletionTimestamp) {
+    if (needsSync && (mutant('rs-ignores-deletion-timestamp') || !rs.metadata.deletionTimestamp)) {
       manageError = manageReplicas(
         {
           client: this.ctx.client,

@@ -11,6 +11,7 @@ import type { EventRecorder } from '../../client/events';
 import type { ControllerExpectations } from '../util/expectations';
 import { internal } from '../util/controllerref';
 import { newControllerRef, reasonOf, sortedRecord, withKind } from '../util/objects';
+import { mutant } from '../../sim/mutants';
 
 /** rsc.burstReplicas: at most this many creates or deletes per sync. */
 export const BURST_REPLICAS = 500;
@@ -77,7 +78,7 @@ export function slowStartBatch(count: number, initial: number, fn: () => void): 
         error ??= e;
       }
     }
-    if (error) return { successes, error };
+    if (error && !mutant('rs-unbounded-burst')) return { successes, error };
     remaining -= batch;
   }
   return { successes };
@@ -89,7 +90,7 @@ function createPod(c: ManageContext, rs: KObject, rsRef: KObject): void {
   const metadata: KObject['metadata'] = { generateName: `${rs.metadata.name}-`, labels: sortedRecord(t.metadata?.labels) };
   if (t.metadata?.annotations) metadata.annotations = sortedRecord(t.metadata.annotations);
   if (t.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
-  metadata.ownerReferences = [newControllerRef(rs, 'apps/v1', 'ReplicaSet')];
+  if (!mutant('rs-no-owner-reference')) metadata.ownerReferences = [newControllerRef(rs, 'apps/v1', 'ReplicaSet')];
   const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec: deepCopy(t.spec ?? {}) };
   if (Object.keys(metadata.labels ?? {}).length === 0) throw internal('unable to create pods, no labels');
   try {

@@ -7,7 +7,9 @@ import type { Command, Ctx } from '../kubectl';
 import { readManifests } from '../manifests';
 import { parseResourceArgs, resolveType, type ResourceRequest } from '../resources';
 import { describeEvents, searchEvents } from './events';
+import { describeDaemonSet } from './daemonset';
 import { describeNamespace } from './namespace';
+import { describeService } from './service';
 import { describeNode } from './node';
 import { describePod } from './pod';
 import { describeDeployment, describeReplicaSet } from './workloads';
@@ -26,6 +28,10 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
       return describeNode(ctx, obj, showEvents);
     case 'namespaces':
       return describeNamespace(obj);
+    case 'services':
+      return describeService(ctx, obj, showEvents);
+    case 'daemonsets':
+      return describeDaemonSet(ctx, obj, showEvents);
   }
   const w = new PrefixWriter();
   w.write(0, `Name:\t${obj.metadata.name}\n`);

@@ -9,7 +9,7 @@ import { describeEvents, searchEvents } from './events';
 import { PrefixWriter, printAnnotations, printLabels } from './writer';
 
 /** getPodStatusForController: phases of the Pods this controller owns. */
-function podStatusFor(ctx: Ctx, obj: KObject): string {
+export function podStatusFor(ctx: Ctx, obj: KObject): string {
   const sel = selectorText(obj.spec?.selector);
   let running = 0,
     waiting = 0,

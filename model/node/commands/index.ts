@@ -1,7 +1,10 @@
 import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
 import { crictl } from './crictl';
+import { cat, cp, ls, mkdir, mv, rm, sed, tee } from './files';
 import { kill, pkill } from './kill';
+import { iptables, iptablesSave } from './iptables';
+import { curlCmd, ipCmd, routeCmd, tracePacket } from './network';
 import { ps } from './ps';
 
 /** What a command run on a node prints and returns. */
@@ -16,7 +19,7 @@ export interface CommandResult {
  * `crictl pods|ps [-a]|images|logs`, `ps aux`, `ps -ef`, `hostname`. Anything else is not
  * installed: bash's "command not found" with exit code 127.
  */
-export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: string[]): CommandResult {
+export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: string[], stdin?: string): CommandResult {
   const [cmd, ...args] = argv;
   switch (cmd) {
     case 'crictl':
@@ -27,6 +30,34 @@ export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: 
       return pkill(host, args);
     case 'kill':
       return kill(host, args);
+    case 'cat':
+      return cat(host, args);
+    case 'ls':
+      return ls(host, args);
+    case 'mv':
+      return mv(host, args);
+    case 'cp':
+      return cp(host, args);
+    case 'rm':
+      return rm(host, args);
+    case 'tee':
+      return tee(host, args, stdin);
+    case 'mkdir':
+      return mkdir(host, args);
+    case 'sed':
+      return sed(host, args);
+    case 'iptables':
+      return iptables(host, args);
+    case 'iptables-save':
+      return iptablesSave(host, args);
+    case 'route':
+      return routeCmd(host, args);
+    case 'ip':
+      return ipCmd(host, args);
+    case 'curl':
+      return curlCmd(host, args);
+    case 'trace-packet':
+      return tracePacket(host, args);
     case 'hostname':
       return { stdout: `${host.name}\n`, stderr: '', code: 0 };
     default:

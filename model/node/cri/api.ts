@@ -27,6 +27,8 @@ export interface PodSandboxConfig {
   annotations: Record<string, string>;
   /** The node's Pod CIDR, from which the CNI plugin (host-local IPAM) picks the Pod's IP. */
   podCIDR: string;
+  /** The Pod uses the node's network namespace (CRI NamespaceMode NODE): no CNI, the node's IP. */
+  hostNetwork?: boolean;
 }
 
 export interface ContainerConfig {

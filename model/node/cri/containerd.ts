@@ -8,6 +8,7 @@ import type { Process } from '../../sim/process';
 import { randomId } from './ids';
 import { ImageService, tryNormalize } from './image-service';
 import { HostLocalIpam } from './ipam';
+import { cniAdd, cniDel } from '../network/cni';
 import { Shim } from './shim';
 import type { LogLine } from './programs';
 
@@ -101,6 +102,7 @@ class Containerd implements ContainerRuntime {
     const target = `pods/${config.metadata.namespace}/${config.metadata.name}`;
     this.trace('RunPodSandbox', target, id);
     this.later('sandbox', `RunPodSandbox ${target}`, () => {
+      if (config.hostNetwork) return this.startSandbox(id, config, this.host.config.address, target, cb);
       if (!this.ipam && config.podCIDR) this.ipam = new HostLocalIpam(config.podCIDR);
       const ipam = this.ipam;
       if (!ipam) return cb(new CriError('Unknown', `failed to setup network for sandbox "${id}": cni plugin not initialized`));
@@ -112,17 +114,23 @@ class Containerd implements ContainerRuntime {
             `failed to setup network for sandbox "${id}": plugin type="flannel" failed (add): failed to delegate add: failed to allocate for range 0: no IP addresses available in range set: ${ipam.rangeText}`,
           ),
         );
-      const now = this.sim.clock.nowMs();
-      const shim = new Shim(this.host, id);
-      this.trace('runc create', target, id);
-      this.trace('runc start', target, id);
-      shim.runInit('/pause', '65535');
-      this.sandboxes.set(id, {
-        status: { id, metadata: { ...config.metadata }, state: 'SANDBOX_READY', createdAt: now, ip, labels: { ...config.labels } },
-        shim,
-      });
-      cb(undefined, id);
+      cniAdd(this.host, id, `${config.metadata.namespace}/${config.metadata.name}`, ip, ipam.gateway, ipam.subnet);
+      this.startSandbox(id, config, ip, target, cb);
     });
+  }
+
+  /** The shim and the pause process of a sandbox whose network is set up. */
+  private startSandbox(id: string, config: PodSandboxConfig, ip: string, target: string, cb: Callback<string>): void {
+    const now = this.sim.clock.nowMs();
+    const shim = new Shim(this.host, id);
+    this.trace('runc create', target, id);
+    this.trace('runc start', target, id);
+    shim.runInit('/pause', '65535');
+    this.sandboxes.set(id, {
+      status: { id, metadata: { ...config.metadata }, state: 'SANDBOX_READY', createdAt: now, ip, labels: { ...config.labels } },
+      shim,
+    });
+    cb(undefined, id);
   }
 
   stopPodSandbox(id: string, cb: Callback<void>): void {
@@ -132,6 +140,7 @@ class Containerd implements ContainerRuntime {
       if (!sb) return cb(undefined); // stopping an unknown sandbox is not an error in CRI
       for (const c of this.containers.values()) if (c.status.podSandboxId === id && c.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, 137, 'Error');
       this.ipam?.release(id);
+      cniDel(this.host, id);
       sb.shim?.shutdown();
       sb.shim = undefined;
       sb.status.state = 'SANDBOX_NOTREADY';
@@ -145,6 +154,7 @@ class Containerd implements ContainerRuntime {
     this.later('remove', `RemovePodSandbox ${id}`, () => {
       if (sb?.shim) {
         this.ipam?.release(id);
+        cniDel(this.host, id);
         sb.shim.shutdown();
       }
       for (const [cid, c] of [...this.containers]) if (c.status.podSandboxId === id) this.containers.delete(cid);
@@ -214,7 +224,17 @@ class Containerd implements ContainerRuntime {
       c.logs.push(...program.startLogs(now));
       const epoch = ++c.epoch;
       const starter = this.workloads.get(img.source.program);
+      // A component handles SIGTERM: it shuts down at once instead of waiting for SIGKILL.
+      if (starter && program.stopMs === undefined) program.stopMs = 100;
       const main = sb.shim.mainProcess(id);
+      // The shim reaps the container's init: killed from the node (kill, pkill), the container exits.
+      main?.onExit(() => {
+        if (c.epoch !== epoch || c.status.state !== 'CONTAINER_RUNNING') return;
+        const sig = main.exitSignal ?? 9;
+        // Kubernetes components shut down cleanly on SIGTERM; anything else dies of the signal (128+n).
+        const code = starter && sig === 15 ? 0 : 128 + sig;
+        this.exitContainer(c, code, code === 0 ? 'Completed' : 'Error');
+      });
       if (starter && main)
         starter({
           host: this.host,
@@ -275,9 +295,9 @@ class Containerd implements ContainerRuntime {
   /** The container's processes end (exit, stop, or kill): state EXITED. */
   private exitContainer(c: ContainerRecord, exitCode: number, reason: string): void {
     const sb = this.sandboxes.get(c.status.podSandboxId);
-    sb?.shim?.endContainer(c.status.id);
     c.epoch++;
     c.status.state = 'CONTAINER_EXITED';
+    sb?.shim?.endContainer(c.status.id);
     c.status.exitCode = exitCode;
     c.status.reason = reason;
     c.status.finishedAt = this.sim.clock.nowMs();

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { COREFILE } from '../../addons/coredns';
 import { NODE_OS } from '../os';
 
 /** One line a container wrote, with its virtual time (epoch ms). */
@@ -32,6 +34,9 @@ const DEFAULTS: Record<string, { entrypoint: string[]; cmd: string[] }> = {
   'nginx-alpine': { entrypoint: ['/docker-entrypoint.sh'], cmd: ['nginx', '-g', 'daemon off;'] },
   pause: { entrypoint: ['/pause'], cmd: [] },
   sh: { entrypoint: [], cmd: ['sh'] },
+  coredns: { entrypoint: ['/coredns'], cmd: [] },
+  flannel: { entrypoint: ['/opt/bin/flanneld'], cmd: [] },
+  'flannel-cni-plugin': { entrypoint: [], cmd: ['/bin/sh'] },
 };
 
 /**
@@ -44,6 +49,9 @@ export function programFor(imageProgram: string, version: string, command: strin
   if (imageProgram === 'pause') return { processes: [{ command: '/pause', user: '65535' }], startLogs: () => [], stopMs: 5 };
   const isNginx = imageProgram.startsWith('nginx') && argv[0] === '/docker-entrypoint.sh' && argv[1] === 'nginx';
   if (isNginx) return nginx(argv.slice(1).join(' '), version, imageProgram === 'nginx-alpine', cpus);
+  if (imageProgram === 'coredns' && argv[0] === '/coredns') return coredns(argv.join(' '), version);
+  // The CNI plugin image only carries the plugin binary: whatever it runs (cp) copies it and exits.
+  if (imageProgram === 'flannel-cni-plugin') return { processes: [{ command: argv.join(' '), user: 'root' }], startLogs: () => [], exit: { afterMs: 5, code: 0 } };
   return generic(argv);
 }
 
@@ -83,6 +91,22 @@ function nginx(cmdline: string, version: string, alpine: boolean, cpus: number):
   };
 }
 
+/**
+ * CoreDNS: serves until stopped; on start it prints its server block, the reload plugin's
+ * SHA512 of the Corefile it was mounted with, and its version line.
+ */
+function coredns(cmdline: string, version: string): Program {
+  const sha = createHash('sha512').update(COREFILE).digest('hex');
+  const out = (t: number, text: string): LogLine => ({ t, stream: 'stdout', text });
+  return {
+    processes: [{ command: cmdline, user: '65532' }],
+    startLogs: (t) => [out(t, '.:53'), out(t, `[INFO] plugin/reload: Running configuration SHA512 = ${sha}`), out(t, `CoreDNS-${version.replace(/^v/, '')}`), out(t, 'linux/amd64, go1.21.11, a6338e9')],
+    // SIGTERM: the health plugin's lameduck (5s in kubeadm's Corefile) before it exits.
+    stopMs: 5000,
+    stopLogs: (t) => [out(t, '[INFO] SIGTERM: Shutting down servers then terminating'), out(t, '[INFO] plugin/health: Going into lameduck mode for 5s')],
+  };
+}
+
 /** Any other command: a few recognisable short-lived ones exit, the rest run until stopped. */
 function generic(argv: string[]): Program {
   const cmdline = argv.join(' ');
@@ -90,7 +114,7 @@ function generic(argv: string[]): Program {
   const lines: string[] = [];
   let exit: Program['exit'];
   if ((base === 'sh' || base === 'bash') && argv.length === 1) exit = { afterMs: 10, code: 0 }; // no stdin: the shell ends at once
-  else if (base === 'true') exit = { afterMs: 5, code: 0 };
+  else if (base === 'true' || base === 'cp') exit = { afterMs: 5, code: 0 };
   else if (base === 'false') exit = { afterMs: 5, code: 1 };
   else if (base === 'echo') {
     lines.push(argv.slice(1).join(' '));

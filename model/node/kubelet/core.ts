@@ -5,6 +5,7 @@ import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
 import type { Backoff } from './backoff';
 import type { ImageManager } from './image-manager';
+import type { MirrorPods } from './mirror-pods';
 import type { WaitingReason } from './pod-status';
 
 /** What the kubelet's parts share: its process and client, the node, the runtime, managers. */
@@ -18,6 +19,8 @@ export interface KubeletCore {
   restartBackoff: Backoff;
   /** The node's spec.podCIDR, "" until the node IPAM controller sets it. */
   podCIDR(): string;
+  /** Mirror Pods of the node's static Pods. */
+  mirrors?: MirrorPods;
 }
 
 /** One Pod's worker state (pod_workers.go's podSyncStatus, reduced). */

@@ -9,6 +9,9 @@ import { NodeLease } from './lease';
 import { NodeStatusManager } from './node-status';
 import { PodWorkers } from './pod-workers';
 import { LABEL_POD_UID } from './runtime-view';
+import { MirrorPods } from './mirror-pods';
+import { CONFIG_MIRROR, isMirrorPod, StaticPodSource } from './static-pods';
+import { KUBELET_CONFIG_PATH } from '../kubeadm/manifests';
 
 /**
  * Starts the kubelet of `host`: registers its Node and keeps its status and Lease fresh,
@@ -37,6 +40,23 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
   const nodeStatus = new NodeStatusManager(core, nodeInformer);
   const lease = new NodeLease(ctx, name, () => nodeStatus.nodeUid());
   const workers = new PodWorkers(core);
+  const mirrors = new MirrorPods(core, podInformer, () => nodeStatus.nodeUid());
+  core.mirrors = mirrors;
+  // Static Pods: from the files in staticPodPath, with or without an API server.
+  const staticPods = new StaticPodSource(core, (added, removed) => {
+    for (const p of removed) {
+      workers.remove(p);
+      const m = podInformer.getByName(p.metadata.namespace, p.metadata.name!);
+      if (m && m.metadata.annotations?.[CONFIG_MIRROR] === p.metadata.uid) mirrors.delete(m);
+    }
+    for (const p of added) workers.update(p);
+  });
+  // A mirror Pod is never run: it only shows a static Pod. One whose static Pod is gone is deleted.
+  const onMirror = (m: KObject) => {
+    const hash = m.metadata.annotations![CONFIG_MIRROR];
+    if (staticPods.get(hash)) workers.resync(hash);
+    else if (!m.metadata.deletionTimestamp) mirrors.delete(m);
+  };
 
   const onNode = (node: KObject) => {
     const cidr: string = node.spec?.podCIDR ?? '';
@@ -47,11 +67,12 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
     nodeStatus.nudge();
     workers.resyncAll();
   };
-  nodeInformer.addEventHandler({ onAdd: onNode, onUpdate: (_old, n) => onNode(n) });
+  // Once the Node exists, static Pods can get their mirrors (owned by the Node).
+  nodeInformer.addEventHandler({ onAdd: (n) => (onNode(n), workers.resyncAll()), onUpdate: (_old, n) => onNode(n) });
   podInformer.addEventHandler({
-    onAdd: (p) => workers.update(p),
-    onUpdate: (_old, p) => workers.update(p),
-    onDelete: (p) => workers.remove(p),
+    onAdd: (p) => (isMirrorPod(p) ? onMirror(p) : workers.update(p)),
+    onUpdate: (_old, p) => (isMirrorPod(p) ? onMirror(p) : workers.update(p)),
+    onDelete: (p) => (isMirrorPod(p) ? workers.resync(p.metadata.annotations![CONFIG_MIRROR]) : workers.remove(p)),
   });
   const unsubscribe = runtime.getContainerEvents((ev) => {
     const uid = ev.podLabels[LABEL_POD_UID];
@@ -61,6 +82,7 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
 
   ctx.log.info('kubelet.go:1566', 'Starting kubelet main sync loop');
   recorder.event(nodeStatusRef(name), 'Normal', 'Starting', 'Starting kubelet.');
+  staticPods.start(KUBELET_CONFIG_PATH);
   nodeStatus.start();
   lease.start();
   ctx.informers.start();

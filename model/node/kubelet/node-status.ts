@@ -32,6 +32,7 @@ export class NodeStatusManager {
   private lastReportMs = -Infinity;
   private readonly ids: { machineID: string; systemUUID: string; bootID: string };
   private registered = false;
+  private registerStepMs = 100;
 
   constructor(
     private readonly core: KubeletCore,
@@ -80,7 +81,14 @@ export class NodeStatusManager {
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
     }
-    this.core.ctx.proc.schedule(UPDATE_MS, 'node status update', () => this.tick());
+    if (this.registered) {
+      this.registerStepMs = 100;
+      this.core.ctx.proc.schedule(UPDATE_MS, 'node status update', () => this.tick());
+      return;
+    }
+    // registerWithAPIServer: retry from 100 ms, doubling to 7 s (the API server may not be up yet).
+    this.registerStepMs = Math.min(this.registerStepMs * 2, 7000);
+    this.core.ctx.proc.schedule(this.registerStepMs, 'register node', () => this.tick());
   }
 
   private register(): void {

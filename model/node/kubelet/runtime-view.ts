@@ -41,6 +41,7 @@ export function sandboxConfig(pod: KObject, attempt: number, podCIDR: string): P
     labels: { ...(m.labels ?? {}), [LABEL_POD_NAME]: m.name!, [LABEL_POD_NAMESPACE]: m.namespace!, [LABEL_POD_UID]: m.uid! },
     annotations: { ...(m.annotations ?? {}) },
     podCIDR,
+    ...(pod.spec?.hostNetwork ? { hostNetwork: true } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
-import { canonicalJSON, deepCopy } from '../../api/meta';
+import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
 import type { KubeletCore, PodWorker } from './core';
 import { generatePodStatus } from './pod-status';
 import { podRuntimeState } from './runtime-view';
+import { isStaticPod } from './static-pods';
 
 /**
  * The kubelet's status manager: turns the runtime's view of a Pod into its API status and
@@ -14,27 +15,34 @@ export class StatusManager {
   write(w: PodWorker, terminal = false): void {
     if (w.removed) return;
     const { runtime, host, ctx } = this.core;
+    // A static Pod's status goes to its mirror Pod (none yet: nothing to write to).
+    const isStatic = isStaticPod(w.pod);
+    const found = isStatic ? this.core.mirrors?.get(w.pod) : w.pod;
+    if (!found) return;
+    let target: KObject = found;
     const rt = podRuntimeState(runtime, w.uid);
-    const status = generatePodStatus(w.pod, host.config.address, { sandbox: rt.sandboxes[0], containers: rt.containers, reasons: w.reasons, terminal }, ctx.sim.clock.nowMs());
+    const status = generatePodStatus(target, host.config.address, { sandbox: rt.sandboxes[0], containers: rt.containers, reasons: w.reasons, terminal }, ctx.sim.clock.nowMs());
     const text = canonicalJSON(status);
-    if (text === w.lastWritten || text === canonicalJSON(w.pod.status)) return;
+    if (text === canonicalJSON(target.status) || (!isStatic && text === w.lastWritten)) return;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const body = deepCopy(w.pod);
+        const body = deepCopy(target);
         body.status = status;
-        w.pod = ctx.client.updateStatus('pods', w.pod.metadata.namespace, body);
+        const written = ctx.client.updateStatus('pods', target.metadata.namespace, body);
+        if (!isStatic) w.pod = written;
         w.lastWritten = text;
         return;
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
         if (e.code === 409) {
-          const fresh = ctx.client.tryGet('pods', w.pod.metadata.namespace, w.pod.metadata.name!);
-          if (fresh && fresh.metadata.uid === w.uid) {
-            w.pod = fresh;
+          const fresh: any = ctx.client.tryGet('pods', target.metadata.namespace, target.metadata.name!);
+          if (fresh && fresh.metadata.uid === target.metadata.uid) {
+            target = fresh;
+            if (!isStatic) w.pod = fresh;
             continue;
           }
         }
-        if (e.code === 404) w.removed = true;
+        if (e.code === 404 && !isStatic) w.removed = true;
         return;
       }
     }

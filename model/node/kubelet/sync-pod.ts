@@ -2,6 +2,7 @@ import { goDuration } from './backoff';
 import { type KubeletCore, type PodWorker } from './core';
 import type { StatusManager } from './status-manager';
 import { containerConfig, formatPod, podRuntimeState, sandboxConfig } from './runtime-view';
+import { isStaticPod } from './static-pods';
 
 /** Outcome of a sync: done, or failed and to be retried after the pod worker's back-off. */
 export type SyncDone = (failed: boolean) => void;
@@ -17,6 +18,7 @@ const NETWORK_NOT_READY =
 export function syncPod(core: KubeletCore, status: StatusManager, w: PodWorker, done: SyncDone): void {
   const { runtime, recorder } = core;
   const pod = w.pod;
+  if (isStaticPod(pod)) core.mirrors?.ensure(pod);
   status.write(w);
   const network = runtime.status().find((c) => c.type === 'NetworkReady');
   if (!network?.status && !pod.spec?.hostNetwork) {

@@ -3,6 +3,7 @@ import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
 import { matchesNodeSelector, matchesNodeSelectorTerm, matchesNodeSelectorTerms, type NodeSelectorTerm } from './helper/node-selector';
+import { mutant } from '../../sim/mutants';
 
 /**
  * plugins/nodeaffinity: spec.nodeSelector and requiredDuringSchedulingIgnoredDuringExecution
@@ -16,7 +17,7 @@ export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector
 
 /** GetRequiredNodeAffinity(pod).Match(node). */
 export function fits(pod: KObject, node: KObject): boolean {
-  if (!matchesNodeSelector(pod.spec?.nodeSelector, node)) return false;
+  if (!mutant('scheduler-ignores-node-selector') && !matchesNodeSelector(pod.spec?.nodeSelector, node)) return false;
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (!required) return true;
   return matchesNodeSelectorTerms(required.nodeSelectorTerms, node);

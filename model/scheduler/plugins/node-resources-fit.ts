@@ -3,6 +3,7 @@ import { Code, MAX_NODE_SCORE, Status, type CycleState, type FilterPlugin, type 
 import { podResource, resourceFromList, type Resource } from '../framework/resource';
 import { NodeInfo, type PodInfo } from '../framework/types';
 import { resourceAmounts } from './helper/resource-allocation';
+import { mutant } from '../../sim/mutants';
 
 /**
  * plugins/noderesources Fit: the Pod's requests must fit in what the node's allocatable has
@@ -22,6 +23,7 @@ export interface InsufficientResource {
 /** fitsRequest: every way the node falls short, in the order the real plugin checks them. */
 export function fitsRequest(req: Resource, node: NodeInfo): InsufficientResource[] {
   const out: InsufficientResource[] = [];
+  if (mutant('scheduler-ignores-resources')) return out;
   const allowedPods = node.allocatable.allowedPodNumber;
   if (node.pods.size + 1 > allowedPods)
     out.push({ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: node.pods.size, capacity: allowedPods });

@@ -3,6 +3,7 @@ import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
 import { doNotScheduleTaints, findMatchingUntoleratedTaint, type Taint, type Toleration, tolerationsTolerateTaint } from './helper/taints';
+import { mutant } from '../../sim/mutants';
 
 /**
  * plugins/tainttoleration: NoSchedule and NoExecute taints a Pod does not tolerate keep it
@@ -12,6 +13,7 @@ export const NAME = 'TaintToleration';
 
 /** The first NoSchedule/NoExecute taint of the node the Pod does not tolerate, if any. */
 export function untoleratedTaint(pod: KObject, node: KObject): Taint | undefined {
+  if (mutant('scheduler-ignores-taints')) return undefined;
   return findMatchingUntoleratedTaint(node.spec?.taints, pod.spec?.tolerations, doNotScheduleTaints);
 }
 

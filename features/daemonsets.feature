@@ -1,0 +1,105 @@
+Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
+  kube-proxy runs as the DaemonSet `kube-proxy` in `kube-system` (as kubeadm installs it), with
+  node selector `kubernetes.io/os=linux`. The DaemonSet controller in kube-controller-manager
+  creates one Pod per matching node, pinned to it by a node affinity the scheduler honours.
+  The seed's experiment: a node selector no node has takes every kube-proxy Pod away, and a
+  JSON patch removing it brings them back.
+
+  Background:
+    Given a cluster
+
+  @C07 @W14
+  Scenario: kube-proxy runs on every node as a Pod of the DaemonSet kube-proxy
+    Then every node runs one pod labelled "k8s-app=kube-proxy" in "kube-system", controlled by the DaemonSet "kube-proxy"
+    When I run `kubectl get daemonset -n kube-system`
+    Then the output lines match:
+      """
+      NAME         DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR            AGE
+      kube-proxy   3         3         3       3            3           kubernetes.io/os=linux   \d+s
+      """
+    When I run `kubectl describe pod -n kube-system -l k8s-app=kube-proxy`
+    Then the output contains "Controlled By:  DaemonSet/kube-proxy"
+    And the output contains "Priority Class Name:  system-node-critical"
+    And the output contains "node.kubernetes.io/not-ready:NoExecute op=Exists"
+
+  @C07
+  Scenario: The DaemonSet controller says what it did, and the Pods carry its revision hash
+    When I run `kubectl describe daemonset kube-proxy -n kube-system`
+    Then the output contains "Desired Number of Nodes Scheduled: 3"
+    And the output contains "Number of Nodes Misscheduled: 0"
+    And the output contains "Pods Status:  3 Running / 0 Waiting / 0 Succeeded / 0 Failed"
+    And the output contains "Node-Selector:  kubernetes.io/os=linux"
+    And the output contains "Annotations:    deprecated.daemonset.template.generation: 1"
+    And the output contains "daemonset-controller  Created pod: kube-proxy-"
+    When I run `kubectl get pods -n kube-system -l k8s-app=kube-proxy -o jsonpath='{range .items[*]}{.metadata.labels.pod-template-generation} {.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key}{"\n"}{end}'`
+    Then the output is:
+      """
+      1 metadata.name
+      1 metadata.name
+      1 metadata.name
+      """
+
+  @C08 @C10
+  Scenario: A node selector no node has takes kube-proxy away; removing it brings it back
+    When I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"spec":{"nodeSelector":{"stopped":"true"}}}}}'`
+    Then the output is:
+      """
+      daemonset.apps/kube-proxy patched
+      """
+    When 30s pass
+    And I run `kubectl get daemonset -n kube-system`
+    Then the output lines match:
+      """
+      NAME         DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR                         AGE
+      kube-proxy   0         0         0       0            0           kubernetes.io/os=linux,stopped=true   \d+s
+      """
+    And no pod labelled "k8s-app=kube-proxy" is left in "kube-system"
+    When I run `kubectl get events -n kube-system --field-selector reason=SuccessfulDelete -o custom-columns=REASON:.reason,FROM:.reportingComponent`
+    Then the output is:
+      """
+      REASON             FROM
+      SuccessfulDelete   daemonset-controller
+      SuccessfulDelete   daemonset-controller
+      SuccessfulDelete   daemonset-controller
+      """
+    When I run `kubectl patch daemonset kube-proxy -n kube-system --type json -p='[{"op": "remove", "path": "/spec/template/spec/nodeSelector/stopped"}]'`
+    Then the output is:
+      """
+      daemonset.apps/kube-proxy patched
+      """
+    When 30s pass
+    Then every node runs one pod labelled "k8s-app=kube-proxy" in "kube-system", controlled by the DaemonSet "kube-proxy"
+    When I run `kubectl get daemonset kube-proxy -n kube-system`
+    Then the output lines match:
+      """
+      NAME         DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR            AGE
+      kube-proxy   3         3         3       3            3           kubernetes.io/os=linux   \d+s
+      """
+
+  @C08
+  Scenario: The same patch twice changes nothing the second time
+    When I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"spec":{"nodeSelector":{"stopped":"true"}}}}}'`
+    And I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"spec":{"nodeSelector":{"stopped":"true"}}}}}'`
+    Then the output is:
+      """
+      daemonset.apps/kube-proxy patched (no change)
+      """
+
+  Scenario: A changed Pod template rolls out to every node
+    When I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"metadata":{"labels":{"rollout":"two"}}}}}'`
+    And 1m passes
+    Then every node runs one pod labelled "k8s-app=kube-proxy,rollout=two" in "kube-system", controlled by the DaemonSet "kube-proxy"
+    When I run `kubectl get daemonset kube-proxy -n kube-system -o jsonpath='{.status.desiredNumberScheduled} {.status.updatedNumberScheduled} {.status.numberAvailable} {.status.observedGeneration}'`
+    Then the output is:
+      """
+      3 3 3 2
+      """
+
+  Scenario: Flannel runs as a DaemonSet in kube-flannel, on every node through its required node affinity
+    Then every node runs one pod labelled "app=flannel" in "kube-flannel", controlled by the DaemonSet "kube-flannel-ds"
+    When I run `kubectl get daemonset -n kube-flannel`
+    Then the output lines match:
+      """
+      NAME              DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
+      kube-flannel-ds   3         3         3       3            3           <none>          \d+s
+      """

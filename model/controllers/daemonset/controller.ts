@@ -1,0 +1,145 @@
+/**
+ * The DaemonSet controller (pkg/controller/daemon): one Pod on every node that matches a
+ * DaemonSet's node selector and affinity and whose taints its Pods tolerate. Handlers turn
+ * DaemonSet, Pod and Node events into DaemonSet keys (a Pod through its controller reference;
+ * a Node wakes the DaemonSets whose wish for it changed); syncDaemonSet re-reads the DaemonSet,
+ * the nodes and the Pods it owns (by controller UID) from the caches, creates and deletes, rolls
+ * out a changed template, and writes status.
+ *
+ * Simplified: no ControllerRevision objects (the revision hash is computed and put on the Pods),
+ * no adoption of orphaned Pods, no back-off for failed daemon Pods.
+ */
+import { controllerOf, keyOf, type KObject, type OwnerReference } from '../../api/meta';
+import type { ComponentContext } from '../../component';
+import type { EventRecorder } from '../../client/events';
+import type { Informer } from '../../client/informer';
+import { WorkQueue } from '../../client/workqueue';
+import { ControllerExpectations } from '../util/expectations';
+import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
+import { isPodReady } from '../util/podutil';
+import { manage, rollingUpdate } from './manage';
+import { nodeShouldRunDaemonPod, revisionHash, targetNodeName, templateGeneration } from './podtemplate';
+import { calculateStatus, updateDaemonSetStatus } from './status';
+
+export class DaemonSetController {
+  readonly dsInformer: Informer;
+  readonly podInformer: Informer;
+  readonly nodeInformer: Informer;
+  readonly queue: WorkQueue;
+  readonly expectations: ControllerExpectations;
+  private readonly recorder: EventRecorder;
+
+  constructor(private readonly ctx: ComponentContext) {
+    this.dsInformer = ctx.informers.get('daemonsets');
+    this.podInformer = ctx.informers.get('pods');
+    this.nodeInformer = ctx.informers.get('nodes');
+    ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
+    this.recorder = ctx.recorder('daemonset-controller');
+    this.expectations = new ControllerExpectations(ctx.sim);
+    this.queue = new WorkQueue(ctx.proc, 'daemonset', (key) => {
+      this.syncDaemonSet(key);
+      this.queue.forget(key);
+    });
+    this.dsInformer.addEventHandler({
+      onAdd: (ds) => this.queue.add(keyOf(ds)),
+      onUpdate: (_old, ds) => this.queue.add(keyOf(ds)),
+      onDelete: (ds) => {
+        this.expectations.delete(keyOf(ds));
+        this.queue.add(keyOf(ds));
+      },
+    });
+    this.podInformer.addEventHandler({
+      onAdd: (pod) => {
+        const ds = this.ownerOf(pod);
+        if (!ds) return;
+        this.expectations.creationObserved(keyOf(ds));
+        this.queue.add(keyOf(ds));
+      },
+      onUpdate: (old, pod) => {
+        if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
+        const ds = this.ownerOf(pod);
+        if (!ds) return;
+        if (pod.metadata.deletionTimestamp) this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
+        this.queue.add(keyOf(ds));
+        // Availability needs minReadySeconds to pass after Ready: look again then.
+        const minReady = ds.spec?.minReadySeconds ?? 0;
+        if (minReady > 0 && !isPodReady(old) && isPodReady(pod)) this.queue.addAfter(keyOf(ds), minReady * 1000 + 1000);
+      },
+      onDelete: (pod) => {
+        const ds = this.ownerOf(pod);
+        if (!ds) return;
+        this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
+        this.queue.add(keyOf(ds));
+      },
+    });
+    this.nodeInformer.addEventHandler({
+      onAdd: () => this.enqueueAll(),
+      onUpdate: (old, node) => {
+        // Only a change in where daemon Pods should run matters (labels, taints), not heartbeats.
+        for (const ds of this.dsInformer.list()) {
+          const a = nodeShouldRunDaemonPod(old, ds);
+          const b = nodeShouldRunDaemonPod(node, ds);
+          if (a.shouldRun !== b.shouldRun || a.shouldContinueRunning !== b.shouldContinueRunning) this.queue.add(keyOf(ds));
+        }
+      },
+      onDelete: () => this.enqueueAll(),
+    });
+  }
+
+  private enqueueAll(): void {
+    for (const ds of this.dsInformer.list()) this.queue.add(keyOf(ds));
+  }
+
+  /** The DaemonSet a controller reference points to, if it is one we know with that UID. */
+  private ownerOf(pod: KObject): KObject | undefined {
+    const ref: OwnerReference | undefined = controllerOf(pod);
+    if (!ref || ref.kind !== 'DaemonSet') return undefined;
+    const ds = this.dsInformer.getByName(pod.metadata.namespace, ref.name);
+    return ds && ds.metadata.uid === ref.uid ? ds : undefined;
+  }
+
+  /** getNodesToDaemonPods: the DaemonSet's Pods by the node each runs on or is pinned to. */
+  private nodesToDaemonPods(ds: KObject): Map<string, KObject[]> {
+    const out = new Map<string, KObject[]>();
+    for (const pod of this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!)) {
+      const terminal = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+      if (terminal && pod.metadata.deletionTimestamp) continue;
+      const node = targetNodeName(pod);
+      if (!node) continue;
+      const list = out.get(node);
+      if (list) list.push(pod);
+      else out.set(node, [pod]);
+    }
+    return out;
+  }
+
+  /** syncDaemonSet: one level-based pass over one DaemonSet. */
+  syncDaemonSet(key: string): void {
+    const ds = this.dsInformer.get(key);
+    if (!ds) {
+      this.expectations.delete(key);
+      return;
+    }
+    if (ds.metadata.deletionTimestamp) return;
+    const nodes = this.nodeInformer.list().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+    const hash = revisionHash(ds);
+    const generation = templateGeneration(ds);
+    const c = { client: this.ctx.client, recorder: this.recorder, expectations: this.expectations, nowMs: this.ctx.sim.clock.nowMs() };
+    let error: unknown;
+    try {
+      if (this.expectations.satisfied(key)) {
+        manage(c, ds, nodes, this.nodesToDaemonPods(ds), hash);
+        if (this.expectations.satisfied(key) && (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate')
+          rollingUpdate(c, ds, nodes, this.nodesToDaemonPods(ds), hash, generation);
+      }
+    } catch (e) {
+      error = e;
+    }
+    const status = calculateStatus(ds, nodes, this.nodesToDaemonPods(ds), hash, generation, c.nowMs);
+    updateDaemonSetStatus(this.ctx.client, ds, status);
+    // Ready but not yet available for minReadySeconds: count again once they are.
+    const minReady = ds.spec?.minReadySeconds ?? 0;
+    if (minReady > 0 && status.numberReady > (status.numberAvailable ?? 0)) this.queue.addAfter(key, minReady * 1000);
+    if (error) throw error;
+  }
+}

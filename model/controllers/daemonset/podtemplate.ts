@@ -1,0 +1,119 @@
+/**
+ * How the DaemonSet controller makes and judges its Pods (pkg/controller/daemon/util and
+ * daemon_controller.go's NodeShouldRunDaemonPod): the Pod template with the controller's
+ * default tolerations, the `controller-revision-hash` and `pod-template-generation` labels, and
+ * a node affinity on `metadata.name` that pins the Pod to its node while the default scheduler
+ * still binds it; and whether a node should run (or keep running) the daemon Pod.
+ */
+import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
+import { safeEncodeString } from '../../api/names';
+import { matchesNodeSelector, matchesNodeSelectorTerms } from '../../scheduler/plugins/helper/node-selector';
+import { findMatchingUntoleratedTaint, type Toleration } from '../../scheduler/plugins/helper/taints';
+
+/** apps.DefaultDaemonSetUniqueLabelKey. */
+export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
+/** extensions.DaemonSetTemplateGenerationKey. */
+export const POD_TEMPLATE_GENERATION = 'pod-template-generation';
+
+/** FNV-1 (not 1a) 32-bit, the hash HashControllerRevision uses. */
+function fnv32(data: string): number {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(data, 'utf8')) {
+    h = Math.imul(h, 0x01000193) >>> 0;
+    h = (h ^ b) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * The ControllerRevision hash of a DaemonSet's template: HashControllerRevision over the
+ * revision's data, the patch `{"spec":{"template":{..., "$patch":"replace"}}}` as Go marshals
+ * it (keys sorted), plus the collision count. This model stores no ControllerRevisions; the
+ * hash is computed the same way from the template and put on the Pods.
+ */
+export function revisionHash(ds: KObject): string {
+  const data = canonicalJSON({ spec: { template: { ...(ds.spec?.template ?? {}), $patch: 'replace' } } });
+  const probe = ds.status?.collisionCount;
+  return safeEncodeString(String(fnv32(probe !== undefined && probe !== null ? data + String(probe) : data)));
+}
+
+/** AddOrUpdateDaemonPodTolerations: what a daemon Pod tolerates beyond its template. */
+export function addDaemonPodTolerations(spec: any): void {
+  const add = (key: string, effect: string) => {
+    const list: Toleration[] = (spec.tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : []);
+    const t = { key, operator: 'Exists', effect } as Toleration;
+    if (!list.some((x) => x.key === key && x.operator === 'Exists' && x.effect === effect && !x.value)) list.push(t);
+  };
+  add('node.kubernetes.io/not-ready', 'NoExecute');
+  add('node.kubernetes.io/unreachable', 'NoExecute');
+  add('node.kubernetes.io/disk-pressure', 'NoSchedule');
+  add('node.kubernetes.io/memory-pressure', 'NoSchedule');
+  add('node.kubernetes.io/pid-pressure', 'NoSchedule');
+  add('node.kubernetes.io/unschedulable', 'NoSchedule');
+  if (spec.hostNetwork) add('node.kubernetes.io/network-unavailable', 'NoSchedule');
+}
+
+/** The DaemonSet's template generation (the deprecated.daemonset.template.generation annotation). */
+export function templateGeneration(ds: KObject): string {
+  return ds.metadata.annotations?.['deprecated.daemonset.template.generation'] ?? String(ds.metadata.generation ?? 1);
+}
+
+/** util.CreatePodTemplate: the template with tolerations and the two labels. */
+export function createPodTemplate(ds: KObject, hash: string): any {
+  const t = deepCopy(ds.spec?.template ?? {});
+  t.metadata = t.metadata ?? {};
+  t.spec = t.spec ?? {};
+  addDaemonPodTolerations(t.spec);
+  t.metadata.labels = { ...(t.metadata.labels ?? {}), [POD_TEMPLATE_GENERATION]: templateGeneration(ds), [CONTROLLER_REVISION_HASH]: hash };
+  return t;
+}
+
+/**
+ * ReplaceDaemonSetPodNodeNameNodeAffinity: every required term gets exactly one field
+ * requirement, metadata.name In [node]; the label expressions stay.
+ */
+export function pinToNode(affinity: any, nodeName: string): any {
+  const req = { key: 'metadata.name', operator: 'In', values: [nodeName] };
+  const a = deepCopy(affinity ?? {});
+  a.nodeAffinity = a.nodeAffinity ?? {};
+  const required = a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
+  const terms: any[] = required?.nodeSelectorTerms ?? [];
+  if (terms.length === 0) a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [{ matchFields: [req] }] };
+  else for (const t of terms) t.matchFields = [req];
+  return a;
+}
+
+/** util.GetTargetNodeName: the node a daemon Pod is bound to, or pinned to by its affinity. */
+export function targetNodeName(pod: KObject): string | undefined {
+  if (pod.spec?.nodeName) return pod.spec.nodeName;
+  for (const t of pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [])
+    for (const f of t?.matchFields ?? []) if (f?.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+  return undefined;
+}
+
+/**
+ * NodeShouldRunDaemonPod: shouldRun when the node matches the template's node selector and
+ * required affinity and every NoSchedule/NoExecute taint is tolerated; shouldContinueRunning
+ * unless the affinity no longer matches or a NoExecute taint is not tolerated.
+ */
+export function nodeShouldRunDaemonPod(node: KObject, ds: KObject): { shouldRun: boolean; shouldContinueRunning: boolean } {
+  const spec = ds.spec?.template?.spec ?? {};
+  if (spec.nodeName && spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
+  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  const fitsAffinity = matchesNodeSelector(spec.nodeSelector, node) && (!required || matchesNodeSelectorTerms(required.nodeSelectorTerms, node));
+  if (!fitsAffinity) return { shouldRun: false, shouldContinueRunning: false };
+  const withDefaults = { tolerations: deepCopy(spec.tolerations ?? []), hostNetwork: spec.hostNetwork };
+  addDaemonPodTolerations(withDefaults);
+  const taints = node.spec?.taints;
+  if (findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) {
+    const noExecute = findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoExecute');
+    return { shouldRun: false, shouldContinueRunning: !noExecute };
+  }
+  return { shouldRun: true, shouldContinueRunning: true };
+}
+
+/** util.IsPodUpdated: the Pod carries the current hash (or template generation). */
+export function isPodUpdated(pod: KObject, hash: string, generation: string): boolean {
+  const labels = pod.metadata.labels ?? {};
+  return labels[CONTROLLER_REVISION_HASH] === hash || labels[POD_TEMPLATE_GENERATION] === generation;
+}

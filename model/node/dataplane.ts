@@ -1,0 +1,52 @@
+import type { Cluster } from '../cluster';
+import { makeContext } from '../component';
+import { KlogLog } from '../sim/log';
+import type { RunningContainer } from './cri/workloads';
+import { startFlanneld } from './flannel/flanneld';
+import { startKubeProxy } from './kubeproxy/kube-proxy';
+import { attachNode, ClusterNetwork, networkOf } from './network/fabric';
+import { nginxListener } from './network/nginx';
+
+/** The identities the data-plane components authenticate as (kubeadm's and kube-flannel.yml's). */
+const KUBE_PROXY = { token: 'kube-proxy-token', user: 'system:kube-proxy' };
+const FLANNEL = { token: 'flannel-token', user: 'system:serviceaccount:kube-flannel:flannel' };
+
+/** A component's klog output goes to its container's stderr (kubectl logs). */
+function containerLog(cluster: Cluster, rc: RunningContainer): KlogLog {
+  return new KlogLog(cluster.sim, 1, (line) => rc.log('stderr', line));
+}
+
+/**
+ * Wires the node network into a cluster: every node's root namespace on one segment, and the
+ * programs whose containers program it or answer on it: kube-proxy (iptables mode), flanneld
+ * (vxlan) and nginx (a socket on port 80 in its Pod's namespace). Each runs exactly while its
+ * container runs: its work is scheduled on the container's main process.
+ */
+export function installDataPlane(cluster: Cluster): ClusterNetwork {
+  const network = new ClusterNetwork(cluster.sim);
+  for (const host of cluster.nodes.values()) attachNode(network, host);
+  cluster.apiserver.issueToken(KUBE_PROXY.token, { user: KUBE_PROXY.user, groups: ['system:authenticated'] });
+  cluster.apiserver.issueToken(FLANNEL.token, { user: FLANNEL.user, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-flannel', 'system:authenticated'] });
+
+  cluster.workloads.register('kube-proxy', (rc) => {
+    const ctx = makeContext(cluster.sim, rc.proc, cluster.apiserver, KUBE_PROXY.token, containerLog(cluster, rc));
+    startKubeProxy(ctx, rc.host, { clusterCIDR: cluster.config.podSubnet, minSyncPeriodMs: 1000 });
+  });
+  const flannel = (rc: RunningContainer) => {
+    const ctx = makeContext(cluster.sim, rc.proc, cluster.apiserver, FLANNEL.token, containerLog(cluster, rc));
+    startFlanneld(ctx, rc.host, cluster.config.podSubnet);
+  };
+  cluster.workloads.register('flannel', flannel);
+  cluster.workloads.register('flanneld', flannel);
+  for (const program of ['nginx', 'nginx-alpine'])
+    cluster.workloads.register(program, (rc) => {
+      const net = networkOf(rc.host);
+      const podNs = net?.cluster.pod(rc.sandbox.ip)?.ns ?? (rc.sandbox.ip === rc.host.config.address ? net?.ns : undefined);
+      if (!podNs) return;
+      const version = /:(\d+\.\d+\.\d+)/.exec(rc.config.image)?.[1] ?? '1.27.3';
+      const listener = nginxListener(version, rc.sandbox.metadata.name);
+      podNs.listen(80, 'tcp', listener);
+      rc.proc.onExit(() => podNs.unlisten(80, 'tcp', listener));
+    });
+  return network;
+}

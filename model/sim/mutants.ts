@@ -1,0 +1,37 @@
+/**
+ * The bug zoo's switch: `KUBESPEC_MUTANT=<name>` turns on one deliberate bug, so the suite can
+ * show it kills it (`npm run mutants`). Read once from the environment when this module loads:
+ * the model never reads the environment anywhere else, and with no mutant set every switch is off.
+ */
+const ACTIVE = (typeof process !== 'undefined' && process.env?.KUBESPEC_MUTANT) || '';
+
+/** Every deliberate bug, by name, and where it lives (the list scripts/mutants.js runs). */
+export const MUTANTS = {
+  'rs-misses-pod-delete': 'replicaset: the Pod delete handler never queues its ReplicaSet (edge-triggered, misses an event)',
+  'rs-no-expectations': 'replicaset: syncs act on a stale cache, ignoring expectations (a create based on a stale read)',
+  'rs-no-owner-reference': 'replicaset: created Pods carry no ownerReference',
+  'rs-ignores-deletion-timestamp': 'replicaset: keeps creating Pods for a ReplicaSet being deleted',
+  'rs-unbounded-burst': 'replicaset: creates every missing Pod at once and keeps going after a failure',
+  'deployment-ignores-max-surge': 'deployment: a rollout scales the new ReplicaSet up to replicas at once',
+  'deployment-ignores-max-unavailable': 'deployment: a rollout scales old ReplicaSets down to 0 at once',
+  'gc-orphans': 'garbagecollector: never deletes dependents of a deleted owner',
+  'scheduler-ignores-taints': 'scheduler: TaintToleration filter lets every Pod through',
+  'scheduler-ignores-resources': 'scheduler: NodeResourcesFit filter lets every Pod through',
+  'scheduler-ignores-node-selector': 'scheduler: NodeAffinity filter ignores nodeSelector',
+  'apiserver-status-clobbers-spec': 'apiserver: a status update writes the whole object, spec included',
+  'apiserver-noop-write-bumps-rv': 'apiserver: an update that changes nothing still writes a new resourceVersion',
+  'informer-ignores-deletes': 'informer: DELETED watch events never leave the cache',
+  'workqueue-drops-failures': 'workqueue: a key whose reconcile failed is never retried',
+} as const;
+
+export type MutantName = keyof typeof MUTANTS;
+
+/** True when the named deliberate bug is switched on for this run. */
+export function mutant(name: MutantName): boolean {
+  return ACTIVE === name;
+}
+
+/** The mutant switched on for this run, if any (printed by property failures). */
+export function activeMutant(): string {
+  return ACTIVE;
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The bug zoo's mutation score: runs the `mutants` cucumber profile once per deliberate bug in
+// model/sim/mutants.ts (KUBESPEC_MUTANT=<name>) and ends with `killed K/N`. A mutant is killed
+// when some scenario or property fails with it switched on. `node scripts/mutants.js NAME…`
+// runs only the named ones.
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const source = fs.readFileSync(path.join(root, 'model/sim/mutants.ts'), 'utf8');
+const block = source.slice(source.indexOf('export const MUTANTS'), source.indexOf('} as const'));
+const all = [...block.matchAll(/^\s*'([a-z0-9-]+)':/gm)].map((m) => m[1]);
+const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+const cucumber = path.join(root, 'node_modules', '.bin', 'cucumber-js');
+
+let killed = 0;
+const survivors = [];
+for (const name of names) {
+  const started = Date.now();
+  const res = spawnSync(cucumber, ['--profile', 'mutants'], {
+    cwd: root,
+    env: { ...process.env, KUBESPEC_MUTANT: name, KUBESPEC_PROPERTY_RUNS: process.env.KUBESPEC_PROPERTY_RUNS || '25' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  const failed = (res.stdout.match(/^\s*\d+\) Scenario: (.*?)(?:\s+#.*)?$/m) || [])[1];
+  if (res.status !== 0) {
+    killed++;
+    console.log(`killed   ${name} (${secs}s) by: ${failed ?? 'a failing run'}`);
+  } else {
+    survivors.push(name);
+    console.log(`SURVIVED ${name} (${secs}s)`);
+  }
+}
+if (survivors.length) console.log(`survivors: ${survivors.join(', ')}`);
+console.log(`killed ${killed}/${names.length}`);
+process.exit(killed === names.length ? 0 : 1);
