@@ -20,6 +20,20 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | quiet     | 1m    |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
+  @property @W09
+  Scenario: A rollout keeps replicas − maxUnavailable Pods Ready and at most replicas + maxSurge
+    Given the property bounds:
+      | bound         | value        |
+      | workers       | 4            |
+      | workloads     | 2            |
+      | actions       | 3            |
+      | actions_kinds | editTemplate |
+      | faults        | 0            |
+      | horizon       | 30s          |
+      | converge      | 2m           |
+      | quiet         | 30s          |
+    Then every generated cluster converges on its desired state, stays quiet and stays safe
+
   @property
   Scenario: The MVCC store against a far simpler model
     Given the property bounds:

@@ -54,6 +54,7 @@ Then('every generated cluster converges on its desired state, stays quiet and st
     maxActions: Number(bound(this, 'actions', '4')),
     maxFaults: Number(bound(this, 'faults', '3')),
     horizonMs: ms(bound(this, 'horizon', '30s')),
+    actionKinds: this.bounds?.actions_kinds ? (this.bounds.actions_kinds.split(',').map((k) => k.trim()) as Bounds['actionKinds']) : undefined,
   };
   const rb: RunBounds = { convergeMs: ms(bound(this, 'converge', '2m')), quietMs: ms(bound(this, 'quiet', '1m')) };
   const property = 'eventually stable reconciliation';

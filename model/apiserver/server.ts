@@ -9,6 +9,7 @@ import { authorize } from './authz';
 import { applyDefaults } from './defaults';
 import { actorOf, connectionRefused, decode, encode, managedEntry, matchesSel, mergeManaged, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
+import { execInPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
 import { WatchHub } from './watch';
 import { StorageHooks } from './storage-hooks';
@@ -45,6 +46,8 @@ function injectedError(code: 409 | 500 | 504, r: ResourceInfo, name: string): St
  */
 export class ApiServer {
   private readonly tokens = new Map<string, Identity>();
+  /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
+  readonly kubelets = new Map<string, KubeletServer>();
   private readonly watches: WatchHub;
   /** Service allocators and other per-resource storage steps around a write. */
   readonly hooks: StorageHooks;
@@ -129,6 +132,7 @@ export class ApiServer {
         return this.list(r, ns, req);
       case 'create':
         if (req.subresource === 'binding') return this.bind(r, ns!, req.name!, req.body);
+        if (req.subresource === 'exec') return execInPod(this.kubelets, this.mustGet(r, ns, req.name!), req.body);
         return this.create(id, r, ns, req);
       case 'update':
         return this.update(id, r, ns, req.name!, req.body, req);

@@ -11,6 +11,8 @@ export interface FlagSpec {
 
 export interface Parsed {
   args: string[];
+  /** How many arguments came before a `--`, when there was one (kubectl exec's command follows it). */
+  argsBeforeDash?: number;
   flags: Map<string, string | string[] | boolean | number>;
 }
 
@@ -39,6 +41,7 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
   const byShort = new Map(all.filter((f) => f.short).map((f) => [f.short!, f]));
   const flags: Parsed['flags'] = new Map();
   const args: string[] = [];
+  let dash: number | undefined;
   const set = (f: FlagSpec, raw: string, shown: string) => {
     if (f.type === 'bool') {
       if (!/^(true|false|1|0|t|f|TRUE|FALSE|True|False|T|F)$/.test(raw))
@@ -56,6 +59,7 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
+      dash = args.length;
       args.push(...argv.slice(i + 1));
       break;
     }
@@ -95,7 +99,7 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
     }
     args.push(a);
   }
-  return { args, flags };
+  return { args, flags, argsBeforeDash: dash };
 }
 
 export function str(p: Parsed, name: string): string | undefined {

@@ -67,6 +67,7 @@ const COMMANDS: Record<string, () => Command> = {
   delete: () => require('./delete').deleteCommand,
   scale: () => require('./scale').scaleCommand,
   label: () => require('./label').labelCommand,
+  exec: () => require('./exec').execCommand,
   patch: () => require('./patch').patchCommand,
   expose: () => require('./expose').exposeCommand,
   rollout: () => require('./rollout').rolloutCommand,

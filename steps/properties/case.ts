@@ -61,6 +61,8 @@ export interface Bounds {
   maxFaults: number;
   /** Virtual ms over which actions and faults happen. */
   horizonMs: number;
+  /** Only these user actions (all by default). */
+  actionKinds?: Action['op'][];
 }
 
 const node: fc.Arbitrary<NodeSpec> = fc.record({
@@ -86,12 +88,13 @@ const workload = (i: number): fc.Arbitrary<WorkloadSpec> =>
 function action(b: Bounds, workloads: number): fc.Arbitrary<Action> {
   const at = fc.integer({ min: 0, max: b.horizonMs });
   const target = fc.integer({ min: 0, max: workloads - 1 });
-  return fc.oneof(
-    fc.record({ at, op: fc.constant('scale' as const), target, replicas: fc.integer({ min: 0, max: 6 }) }),
-    fc.record({ at, op: fc.constant('deletePod' as const), target, index: fc.nat(5) }),
-    fc.record({ at, op: fc.constant('editTemplate' as const), target }),
-    fc.record({ at, op: fc.constant('deleteWorkload' as const), target, foreground: fc.boolean() }),
-  );
+  const all: Record<Action['op'], fc.Arbitrary<Action>> = {
+    scale: fc.record({ at, op: fc.constant('scale' as const), target, replicas: fc.integer({ min: 0, max: 6 }) }),
+    deletePod: fc.record({ at, op: fc.constant('deletePod' as const), target, index: fc.nat(5) }),
+    editTemplate: fc.record({ at, op: fc.constant('editTemplate' as const), target }),
+    deleteWorkload: fc.record({ at, op: fc.constant('deleteWorkload' as const), target, foreground: fc.boolean() }),
+  };
+  return fc.oneof(...(b.actionKinds ?? (Object.keys(all) as Action['op'][])).map((k) => all[k]));
 }
 
 function fault(b: Bounds, workers: number): fc.Arbitrary<Fault> {

@@ -35,7 +35,7 @@ export function writeCounterexample(root: string, property: string, c: Case, inf
   const lines = [
     `# A counterexample to "${property}", shrunk by fast-check.`,
     `# Replay the search: KUBESPEC_SEED=${info.seed} KUBESPEC_PATH="${info.path}" KUBESPEC_PROPERTY_RUNS=${info.runs}${info.mutant ? ` KUBESPEC_MUTANT=${info.mutant}` : ''} npx cucumber-js --tags @property`,
-    `# Replay this case alone: ${info.mutant ? `KUBESPEC_MUTANT=${info.mutant} ` : ''}npx cucumber-js ${path.relative(root, file)}`,
+    `# Replay this case alone: ${info.mutant ? `KUBESPEC_MUTANT=${info.mutant} ` : ''}npx cucumber-js ${path.relative(root, file)} --tags @counterexample`,
     `# Keep it as a regression scenario: move it into features/regressions/ once the model is fixed.`,
     '@counterexample',
     `Feature: Counterexample to "${property}"`,

@@ -104,6 +104,7 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
     if (writes.length) problems.push(`${writes.length} writes in a quiet period of ${b.quietMs / 1000}s after converging, first:`, ...writes.slice(0, 3).map((e) => `  ${e.actor} ${e.verb} ${e.target}`));
   }
   safety.stop();
+  problems.push(...createBursts(cluster, c.workloads.length));
   if (safety.violations.length) problems.unshift('safety violated:', ...safety.violations.map((v) => `  ${v}`));
   if (sim.failures.length) problems.unshift(`the model threw inside "${sim.failures[0].label}": ${(sim.failures[0].error as Error)?.message}`);
   return { ok: problems.length === 0, problems, cluster };
@@ -154,4 +155,23 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[]): str
     if (pods.some((p) => !isActive(p))) out.push(`${w.name}: pods still terminating`);
   }
   return out;
+}
+
+/**
+ * Slow start: a controller whose creates fail stops after the failing batch (batches 1, 2, 4…),
+ * so within one instant failed Pod creates never outnumber successful ones by more than one
+ * batch per workload.
+ */
+function createBursts(cluster: Cluster, workloads: number): string[] {
+  const byInstant = new Map<number, { ok: number; failed: number }>();
+  for (const e of cluster.sim.trace.entries) {
+    if (e.kind !== 'api' || e.actor !== 'kube-controller-manager' || e.verb !== 'create' || e.target !== `pods/${NS}`) continue;
+    const n = byInstant.get(e.t) ?? { ok: 0, failed: 0 };
+    if (/^2/.test(e.detail ?? '')) n.ok++;
+    else n.failed++;
+    byInstant.set(e.t, n);
+  }
+  for (const [t, n] of byInstant)
+    if (n.failed > n.ok + workloads) return [`at ${(t / 1000).toFixed(3)}s kube-controller-manager sent ${n.failed} failing Pod creates (${n.ok} succeeded): no slow start`];
+  return [];
 }

@@ -18,6 +18,8 @@ export class SafetyObserver {
   private readonly boundTo = new Map<string, string>();
   private readonly rsMax = new Map<string, number>();
   private readonly rsOwner = new Map<string, string>();
+  /** Each ReplicaSet's current spec.replicas: the Deployment controller bounds their sum. */
+  private readonly rsSpec = new Map<string, number>();
   private readonly podsByRS = new Map<string, Set<string>>();
   private readonly deployments = new Map<string, KObject>();
   private readonly deployMax = new Map<string, number>();
@@ -54,8 +56,10 @@ export class SafetyObserver {
     else if (key.startsWith('/registry/replicasets/') && obj) {
       const uid = obj.metadata.uid!;
       this.rsMax.set(uid, Math.max(this.rsMax.get(uid) ?? 0, obj.spec?.replicas ?? 1));
+      this.rsSpec.set(uid, obj.spec?.replicas ?? 1);
       const ref = ctrl(obj);
       if (ref) this.rsOwner.set(uid, ref.uid);
+      this.checkOwners(uid);
     } else if (key.startsWith('/registry/deployments/')) {
       if (!obj) return;
       const uid = obj.metadata.uid!;
@@ -153,7 +157,9 @@ export class SafetyObserver {
     const replicas = d.spec?.replicas ?? 1;
     const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
     const unavailable = Number(d.spec?.strategy?.rollingUpdate?.maxUnavailable ?? 0);
-    if (pods.length > this.deployMax.get(duid!)! + surge) this.violate(`Deployment ${d.metadata.name} has ${pods.length} active pods, above replicas + maxSurge (${replicas} + ${surge})`);
+    // Pods of a scaled-down ReplicaSet go a moment after the new one's come: the bound holds on the ReplicaSets' replicas.
+    const specs = siblings.reduce((n, r) => n + (this.rsSpec.get(r) ?? 0), 0);
+    if (specs > this.deployMax.get(duid!)! + surge) this.violate(`Deployment ${d.metadata.name}'s ReplicaSets ask for ${specs} replicas, above replicas + maxSurge (${replicas} + ${surge})`);
     if (!this.checkAvailability) return;
     const ready = pods.filter(isReady).length;
     if (this.armed.has(duid!) && ready < replicas - unavailable) this.violate(`Deployment ${d.metadata.name} has ${ready} Ready pods, below replicas − maxUnavailable (${replicas} − ${unavailable})`);

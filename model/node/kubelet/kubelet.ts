@@ -1,4 +1,5 @@
 import type { KObject } from '../../api/meta';
+import { kubeletServer } from './server';
 import type { ComponentContext } from '../../component';
 import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
@@ -34,6 +35,8 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
     podCIDR: () => podCIDR,
   };
   host.services.kubelet = core;
+  // kube-apiserver reaches this kubelet's own server (port 10250) for pods/exec.
+  ctx.client.server.kubelets.set(name, kubeletServer(host, runtime, ctx.proc));
 
   const nodeInformer = ctx.informers.get('nodes', { fieldSelector: `metadata.name=${name}` });
   const podInformer = ctx.informers.get('pods', { fieldSelector: `spec.nodeName=${name}` });

@@ -1,0 +1,56 @@
+import type { KObject } from '../../api/meta';
+import type { ExecResult, KubeletServer } from '../../apiserver/kubelet-client';
+import type { ContainerRuntime } from '../cri/api';
+import type { NodeHost } from '../host';
+import { curl } from '../network/curl';
+import { networkOf } from '../network/fabric';
+import type { Process } from '../../sim/process';
+
+/**
+ * The kubelet's server (port 10250) for what kube-apiserver proxies to it: `exec` runs a
+ * command in a running container through the runtime (CRI ExecSync). Commands see the
+ * container's network namespace: curl from a Pod leaves from the Pod's IP.
+ */
+export function kubeletServer(host: NodeHost, runtime: ContainerRuntime, proc: Process): KubeletServer {
+  return {
+    address: host.config.address,
+    serving: () => proc.running,
+    exec(pod: KObject, container: string, command: string[]): ExecResult {
+      const sandbox = runtime.listPodSandbox().find((s) => s.metadata.uid === pod.metadata.uid && s.state === 'SANDBOX_READY');
+      const running = sandbox && runtime.listContainers().find((c) => c.podSandboxId === sandbox.id && c.metadata.name === container && c.state === 'CONTAINER_RUNNING');
+      if (!sandbox || !running) return { stdout: '', stderr: `error: unable to upgrade connection: container not found ("${container}")\n`, code: 1 };
+      host.sim.trace.record('cri', `containerd/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
+      return runInContainer(host, sandbox.ip, pod, command);
+    },
+  };
+}
+
+/** The few programs the modelled images provide; anything else is not in the image's $PATH. */
+function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[]): ExecResult {
+  const [cmd, ...args] = argv;
+  switch (cmd) {
+    case 'curl': {
+      const net = networkOf(host);
+      const podNet = net?.cluster.pod(podIP);
+      const origin = podNet ? { node: host.name, pod: podNet } : { node: host.name };
+      if (!net) return { stdout: '', stderr: 'curl: (7) Couldn\'t connect to server\n', code: 7 };
+      const res = curl(net.cluster, origin, args);
+      if (res.elapsedMs > 0) host.sim.advance(res.elapsedMs);
+      return { stdout: res.stdout, stderr: res.stderr, code: res.code };
+    }
+    case 'hostname':
+      return { stdout: `${pod.spec?.hostname ?? pod.metadata.name}\n`, stderr: '', code: 0 };
+    case 'echo':
+      return { stdout: `${args.join(' ')}\n`, stderr: '', code: 0 };
+    case 'true':
+      return { stdout: '', stderr: '', code: 0 };
+    case 'false':
+      return { stdout: '', stderr: '', code: 1 };
+    default:
+      return {
+        stdout: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${cmd}": executable file not found in $PATH: unknown\n`,
+        stderr: '',
+        code: 126,
+      };
+  }
+}
