@@ -34,6 +34,21 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | quiet         | 30s          |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
+  @property @C24
+  Scenario: Failed API requests are retried until the controllers converge, in slow-start batches
+    Given the property bounds:
+      | bound         | value            |
+      | workers       | 3                |
+      | workloads     | 2                |
+      | actions       | 3                |
+      | actions_kinds | scale, deletePod |
+      | faults        | 3                |
+      | fault_kinds   | api              |
+      | horizon       | 20s              |
+      | converge      | 2m               |
+      | quiet         | 30s              |
+    Then every generated cluster converges on its desired state, stays quiet and stays safe
+
   @property
   Scenario: The MVCC store against a far simpler model
     Given the property bounds:
@@ -42,8 +57,9 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
     Then the etcd store agrees with a simple model of revisions, watches and compaction
 
   @property
-  Scenario: Applying the same manifests twice changes nothing
+  Scenario: Applying the same manifests twice changes nothing, and a status write never changes spec
     Then applying the same generated manifests twice changes nothing
+    And writing back an object as read, or its status with another spec, leaves its spec and resourceVersion alone
 
   @property
   Scenario: Bad input never crashes the model and changes nothing when rejected

@@ -8,6 +8,8 @@ import { EtcdStore } from './etcd/store';
 import { createContainerd } from './node/cri/containerd';
 import type { ContainerRuntime } from './node/cri/api';
 import { NodeHost } from './node/host';
+import { Systemd } from './node/systemd';
+import { containerdUnit, kubeletUnit } from './node/units';
 import { ImageRegistry } from './node/images';
 import { Workloads } from './node/cri/workloads';
 import { startKubelet } from './node/kubelet';
@@ -107,20 +109,38 @@ export class Cluster {
     if (!this.admin.tryGet('services', 'default', 'kubernetes')) ensureKubernetesService(this.apiserver, { advertiseAddress: this.controlPlane.config.address, securePort: 6443, serviceClusterIPRange: this.config.serviceSubnet });
   }
 
+  /** The node's systemd units: containerd, then the kubelet (systemctl can stop and start both). */
   private startNodeAgents(host: NodeHost): void {
-    host.spawn('containerd', '/usr/local/bin/containerd');
-    const runtime = createContainerd(host, this.images, this.workloads);
-    this.runtimes.set(host.name, runtime);
+    const systemd = new Systemd(host);
+    host.services.systemd = systemd;
+    let runtime: ContainerRuntime | undefined;
+    systemd.register(
+      containerdUnit(() => {
+        const p = host.spawn('containerd', '/usr/local/bin/containerd');
+        runtime?.daemonRestarted?.(p);
+        return p;
+      }),
+    );
+    systemd.start('containerd');
+    const rt = createContainerd(host, this.images, this.workloads);
+    runtime = rt;
+    this.runtimes.set(host.name, rt);
     const token = `kubelet-${host.name}-token`;
     this.apiserver.issueToken(token, { user: `system:node:${host.name}`, groups: ['system:nodes', 'system:authenticated'] });
-    const kubelet = host.spawn(
-      `kubelet/${host.name}`,
-      '/usr/bin/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf --config=/var/lib/kubelet/config.yaml --container-runtime-endpoint=unix:///run/containerd/containerd.sock --node-ip=' +
-        host.config.address +
-        ' --node-labels= --pod-infra-container-image=registry.k8s.io/pause:3.10 --provider-id=kind://docker/kind/' +
-        host.name,
+    systemd.register(
+      kubeletUnit(() => {
+        const kubelet = host.spawn(
+          `kubelet/${host.name}`,
+          '/usr/bin/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf --config=/var/lib/kubelet/config.yaml --container-runtime-endpoint=unix:///run/containerd/containerd.sock --node-ip=' +
+            host.config.address +
+            ' --node-labels= --pod-infra-container-image=registry.k8s.io/pause:3.10 --provider-id=kind://docker/kind/' +
+            host.name,
+        );
+        startKubelet(makeContext(this.sim, kubelet, this.apiserver, token, host.logOf(kubelet)), host, rt);
+        return kubelet;
+      }),
     );
-    startKubelet(makeContext(this.sim, kubelet, this.apiserver, token, host.logOf(kubelet)), host, runtime);
+    systemd.start('kubelet');
   }
 
   /** Lets virtual time pass while every component keeps working. */

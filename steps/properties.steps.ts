@@ -13,7 +13,7 @@ import { Shell } from '../model/shell/shell';
 import { Cluster } from '../model/cluster';
 import { type Bounds, type Case, caseArbitrary, type WorkloadSpec } from './properties/case';
 import { parseActionTable, writeCounterexample } from './properties/counterexample';
-import { badDocument, checkBadInput, checkIdempotentApply, manifestsArbitrary } from './properties/inputs';
+import { badDocument, checkBadInput, checkIdempotentApply, checkWriteBack, manifestsArbitrary } from './properties/inputs';
 import { runCase, type RunBounds } from './properties/runner';
 import { storeProperty } from './properties/store-model';
 import { type KubespecWorld, ROOT } from './world';
@@ -54,6 +54,7 @@ Then('every generated cluster converges on its desired state, stays quiet and st
     maxActions: Number(bound(this, 'actions', '4')),
     maxFaults: Number(bound(this, 'faults', '3')),
     horizonMs: ms(bound(this, 'horizon', '30s')),
+    faultKinds: this.bounds?.fault_kinds ? (this.bounds.fault_kinds.split(',').map((k) => k.trim()) as Bounds['faultKinds']) : undefined,
     actionKinds: this.bounds?.actions_kinds ? (this.bounds.actions_kinds.split(',').map((k) => k.trim()) as Bounds['actionKinds']) : undefined,
   };
   const rb: RunBounds = { convergeMs: ms(bound(this, 'converge', '2m')), quietMs: ms(bound(this, 'quiet', '1m')) };
@@ -80,6 +81,11 @@ Then('the etcd store agrees with a simple model of revisions, watches and compac
 Then('applying the same generated manifests twice changes nothing', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld) {
   const details = fc.check(fc.property(manifestsArbitrary, (docs) => checkIdempotentApply(docs, 1)), params(this));
   if (details.failed) throw new Error(fc.defaultReportMessage(details) + replayHint('Idempotence', details, this));
+});
+
+Then('writing back an object as read, or its status with another spec, leaves its spec and resourceVersion alone', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld) {
+  const details = fc.check(fc.property(manifestsArbitrary, (docs) => checkWriteBack(docs, 1)), params(this));
+  if (details.failed) throw new Error(fc.defaultReportMessage(details) + replayHint('Write back', details, this));
 });
 
 Then('no generated bad input crashes the model, goes without a Kubernetes error, or changes etcd when rejected', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld) {

@@ -33,7 +33,7 @@ const R = (r: Partial<ResourceInfo> & Pick<ResourceInfo, 'kind' | 'resource' | '
 export const RESOURCES: ResourceInfo[] = [
   R({ kind: 'Namespace', resource: 'namespaces', version: 'v1', namespaced: false, shortNames: ['ns'], subresources: ['status'] }),
   R({ kind: 'Node', resource: 'nodes', version: 'v1', namespaced: false, shortNames: ['no'], storage: 'minions', subresources: ['status'] }),
-  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'exec'] }),
+  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'exec', 'log'] }),
   R({ kind: 'Event', resource: 'events', version: 'v1', shortNames: ['ev'] }),
   R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs' }),
   R({ kind: 'ConfigMap', resource: 'configmaps', version: 'v1', shortNames: ['cm'] }),

@@ -1,5 +1,5 @@
 import type { KObject } from '../api/meta';
-import { errors, StatusError } from '../api/status';
+import { errors, StatusError, type StatusReason } from '../api/status';
 
 /** What a command run in a container printed, and its exit code. */
 export interface ExecResult {
@@ -18,6 +18,49 @@ export interface KubeletServer {
   /** False while the kubelet process is down. */
   serving(): boolean;
   exec(pod: KObject, container: string, command: string[]): ExecResult;
+  /** GET /containerLogs/NS/POD/CONTAINER: the container's log; throws BadRequest as the kubelet answers 400. */
+  logs(pod: KObject, container: string, opts: PodLogOptions): string;
+}
+
+/** The query of pods/log (PodLogOptions) the model honours. */
+export interface PodLogOptions {
+  container?: string;
+  /** The previous terminated instance of the container (kubectl logs -p). */
+  previous?: boolean;
+  /** Only the last N lines. */
+  tailLines?: number;
+  /** Each line prefixed with its RFC3339Nano time. */
+  timestamps?: boolean;
+}
+
+/** The "connection refused" Status of a request proxied to a kubelet that is down (no reason: "Error from server: …"). */
+function kubeletUnreachable(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: '' as StatusReason, code: 500 }); // StatusReasonUnknown
+}
+
+/**
+ * pods/log (registry/core/pod LogLocation): picks the container (the only one, or the one
+ * named, which must exist), then asks the kubelet of the Pod's node for that container's log.
+ */
+export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, opts: PodLogOptions): string {
+  const name = pod.metadata.name!;
+  const names: string[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c: any) => c.name);
+  let container = opts.container ?? '';
+  if (!container) {
+    const containers: any[] = pod.spec?.containers ?? [];
+    if (containers.length === 0) throw errors.badRequest(`a container name must be specified for pod ${name}`);
+    if (containers.length > 1) throw errors.badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`);
+    container = containers[0].name;
+  } else if (!names.includes(container)) throw errors.badRequest(`container ${container} is not valid for pod ${name}`);
+  const node = pod.spec?.nodeName;
+  // Not scheduled yet: there is no kubelet to ask, and nothing has run.
+  if (!node) return '';
+  const kubelet = kubelets.get(node);
+  if (!kubelet || !kubelet.serving()) {
+    const addr = kubelet?.address ?? node;
+    throw kubeletUnreachable(`Get "https://${addr}:10250/containerLogs/${pod.metadata.namespace}/${name}/${container}": dial tcp ${addr}:10250: connect: connection refused`);
+  }
+  return kubelet.logs(pod, container, opts);
 }
 
 /** pods/exec: validates the request as the API server does, then hands it to the node's kubelet. */

@@ -34,6 +34,11 @@ export interface ApiRequest {
     propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
     gracePeriodSeconds?: number;
     limit?: number;
+    /** pods/log: PodLogOptions. */
+    container?: string;
+    previous?: boolean;
+    tailLines?: number;
+    timestamps?: boolean;
   };
   /** User-Agent: kubectl sends "kubectl/v1.32.4 (linux/amd64)". */
   userAgent?: string;

@@ -9,7 +9,7 @@ import { authorize } from './authz';
 import { applyDefaults } from './defaults';
 import { actorOf, connectionRefused, decode, encode, managedEntry, matchesSel, mergeManaged, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
-import { execInPod, type KubeletServer } from './kubelet-client';
+import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
 import { WatchHub } from './watch';
 import { StorageHooks } from './storage-hooks';
@@ -127,6 +127,7 @@ export class ApiServer {
     switch (req.verb) {
       case 'get':
         if (req.subresource === 'scale') return toScale(r, this.mustGet(r, ns, req.name!));
+        if (req.subresource === 'log') return logsOfPod(this.kubelets, this.mustGet(r, ns, req.name!), req.query ?? {});
         return this.mustGet(r, ns, req.name!);
       case 'list':
         return this.list(r, ns, req);

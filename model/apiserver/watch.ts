@@ -1,6 +1,6 @@
 import type { KObject } from '../api/meta';
 import { etcdPrefix, RESOURCES, type ResourceInfo } from '../api/registry';
-import { errors } from '../api/status';
+import { errors, StatusError } from '../api/status';
 import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { actorOf, decode, parseSelectors } from './objects';
@@ -89,6 +89,10 @@ export class WatchHub {
     const rv = Number(req.query?.resourceVersion ?? '0');
     if (rv > 0 && rv < cache.oldestRV - 1 && rv < this.etcd.currentRevision)
       throw errors.gone(`too old resource version: ${rv} (${cache.oldestRV - 1})`);
+    // A version etcd has not reached (etcd was restored from an older snapshot): the cache waits
+    // 3 s for it, then answers 504 (NewTooLargeResourceVersionError) and the client relists.
+    if (rv > this.etcd.currentRevision)
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Too large resource version: ${rv}, current: ${this.etcd.currentRevision}`, reason: 'Timeout', details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version', field: '' }], retryAfterSeconds: 1 }, code: 504 });
     const w: Watcher = {
       id: this.nextWatcher++,
       actor: actorOf(id, req),

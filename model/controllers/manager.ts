@@ -11,6 +11,8 @@ import { DeploymentController } from './deployment/controller';
 import { EndpointSliceController } from './endpointslice/controller';
 import { GarbageCollector } from './garbagecollector/collector';
 import { RangeAllocator } from './nodeipam/rangeallocator';
+import { NodeLifecycleController } from './nodelifecycle/controller';
+import { TaintEvictionController } from './tainteviction/controller';
 import { ReplicaSetController } from './replicaset/controller';
 
 /** The version kube-controller-manager reports in its first log line. */
@@ -148,7 +150,47 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       };
     },
   },
+  {
+    name: 'node-lifecycle-controller',
+    init(ctx) {
+      const logger = 'node-lifecycle-controller';
+      const nlc = new NodeLifecycleController(ctx);
+      return {
+        informers: [nlc.nodeInformer, nlc.leaseInformer, nlc.podInformer],
+        run() {
+          ctx.log.info('node_lifecycle_controller.go:493', 'Sending events to api server', { logger });
+          ctx.log.info('node_lifecycle_controller.go:504', 'Starting node controller', { logger });
+          waitingForCaches(ctx, 'taint');
+          nlc.run();
+        },
+        onSynced: () => cachesSynced(ctx, 'taint'),
+      };
+    },
+  },
+  {
+    name: 'taint-eviction-controller',
+    init(ctx) {
+      const logger = 'taint-eviction-controller';
+      const tec = new TaintEvictionController(ctx);
+      return {
+        informers: [tec.nodeInformer, tec.podInformer],
+        run() {
+          ctx.log.info('taint_eviction.go:281', 'Starting', { logger, controller: logger });
+          ctx.log.info('taint_eviction.go:287', 'Sending events to api server', { logger });
+          waitingForCaches(ctx, logger);
+        },
+        onSynced: () => cachesSynced(ctx, logger),
+      };
+    },
+  },
 ];
+
+/**
+ * The controllers that need a cloud provider (IsCloudProviderController). kubeadm and kind set
+ * no --cloud-provider, so kube-controller-manager skips them: in a local lab nothing manages
+ * cloud load balancers, routes or instances (that would be a cloud-controller-manager's job).
+ */
+export const CLOUD_PROVIDER_CONTROLLERS = ['cloud-node-lifecycle-controller', 'service-lb-controller', 'node-route-controller'];
 
 /** How often the manager checks whether a controller's caches have synced. */
 const SYNC_CHECK_MS = 100;
@@ -158,6 +200,7 @@ export function startControllerManager(ctx: ComponentContext, opts: { clusterCID
   ctx.log.info('controllermanager.go:185', 'Starting', { version: KCM_VERSION });
   ctx.log.info('controllermanager.go:187', 'Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' });
   const waiting: StartedController[] = [];
+  for (const name of CLOUD_PROVIDER_CONTROLLERS) ctx.log.info('controllermanager.go:741', 'Skipping a cloud provider controller', { controller: name });
   for (const desc of CONTROLLERS) {
     const c = desc.init(ctx, opts);
     ctx.log.info('controllermanager.go:765', 'Started controller', { controller: desc.name });

@@ -167,6 +167,27 @@ export class EtcdStore {
     this.record('compact', '', `rev=${rev}`);
   }
 
+  /**
+   * Replaces the whole keyspace with a snapshot's (etcd started on a restored data dir): the
+   * revision is the snapshot's, and no history is kept before it, so watches from earlier
+   * revisions fail as compacted. Existing watchers see no events: a restore is not a change
+   * etcd streams (why the API servers must be restarted after one).
+   */
+  restore(snap: { revision: number; kvs: KeyValue[] }): void {
+    this.kvs.clear();
+    this.byResource.clear();
+    for (const kv of snap.kvs) {
+      this.kvs.set(kv.key, { ...kv });
+      let group = this.byResource.get(resourcePrefix(kv.key));
+      if (!group) this.byResource.set(resourcePrefix(kv.key), (group = new Set()));
+      group.add(kv.key);
+    }
+    this.revision = snap.revision;
+    this.compacted = snap.revision;
+    this.history = [];
+    this.record('restore', '', `rev=${snap.revision}`);
+  }
+
   /** A snapshot of every key (etcdctl snapshot save). */
   snapshot(): { revision: number; kvs: KeyValue[] } {
     return { revision: this.revision, kvs: [...this.kvs.values()].map((kv) => ({ ...kv })) };

@@ -68,6 +68,7 @@ const COMMANDS: Record<string, () => Command> = {
   scale: () => require('./scale').scaleCommand,
   label: () => require('./label').labelCommand,
   exec: () => require('./exec').execCommand,
+  logs: () => require('./logs').logsCommand,
   patch: () => require('./patch').patchCommand,
   expose: () => require('./expose').exposeCommand,
   rollout: () => require('./rollout').rolloutCommand,

@@ -63,6 +63,8 @@ export interface Bounds {
   horizonMs: number;
   /** Only these user actions (all by default). */
   actionKinds?: Action['op'][];
+  /** Only these faults (all by default). */
+  faultKinds?: Fault['kind'][];
 }
 
 const node: fc.Arbitrary<NodeSpec> = fc.record({
@@ -98,16 +100,18 @@ function action(b: Bounds, workloads: number): fc.Arbitrary<Action> {
 }
 
 function fault(b: Bounds, workers: number): fc.Arbitrary<Fault> {
-  const at = fc.integer({ min: 0, max: b.horizonMs });
+  // Often from the start, and often failing every call: the hardest windows for a controller.
+  const at = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: b.horizonMs }));
   const component = fc.constantFrom('kube-controller-manager' as const, 'kube-scheduler' as const);
   const forMs = fc.integer({ min: 100, max: 20_000 });
-  const every = fc.integer({ min: 1, max: 4 });
-  return fc.oneof(
-    fc.record({ at, kind: fc.constant('crash' as const), component, downMs: fc.integer({ min: 0, max: 20_000 }) }),
-    fc.record({ at, kind: fc.constant('nodeLoss' as const), node: fc.integer({ min: 0, max: workers - 1 }), downMs: fc.integer({ min: 1000, max: 30_000 }) }),
-    fc.record({ at, kind: fc.constant('api' as const), actor: component, code: fc.constantFrom(409 as const, 500 as const, 504 as const), forMs, every }),
-    fc.record({ at, kind: fc.constant('watch' as const), actor: component, fault: fc.constantFrom('drop' as const, 'duplicate' as const, 'delay' as const), forMs, every }),
-  );
+  const every = fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4 }));
+  const all: Record<Fault['kind'], fc.Arbitrary<Fault>> = {
+    crash: fc.record({ at, kind: fc.constant('crash' as const), component, downMs: fc.integer({ min: 0, max: 20_000 }) }),
+    nodeLoss: fc.record({ at, kind: fc.constant('nodeLoss' as const), node: fc.integer({ min: 0, max: workers - 1 }), downMs: fc.integer({ min: 1000, max: 30_000 }) }),
+    api: fc.record({ at, kind: fc.constant('api' as const), actor: component, code: fc.constantFrom(409 as const, 500 as const, 504 as const), forMs, every }),
+    watch: fc.record({ at, kind: fc.constant('watch' as const), actor: component, fault: fc.constantFrom('drop' as const, 'duplicate' as const, 'delay' as const), forMs, every }),
+  };
+  return fc.oneof(...(b.faultKinds ?? (Object.keys(all) as Fault['kind'][])).map((k) => all[k]));
 }
 
 /** The whole scenario space within the bounds; shrinks towards fewer nodes, workloads, actions, faults. */

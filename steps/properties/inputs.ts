@@ -93,3 +93,20 @@ export function checkBadInput(cluster: Cluster, shell: Shell, text: string): voi
   }
   if (cluster.sim.failures.length) throw new Error(`the model threw inside "${cluster.sim.failures[0].label}": ${(cluster.sim.failures[0].error as Error)?.message}`);
 }
+
+/** PUT of an object as read stores nothing; a status PUT carrying another spec leaves spec as it was. */
+export function checkWriteBack(docs: KObject[], seed: number): void {
+  const cluster = new Cluster({ seed });
+  for (const d of docs) cluster.admin.create(d.kind === 'Deployment' ? 'deployments' : 'replicasets', 'default', d);
+  cluster.advance(20_000);
+  for (const d of docs) {
+    const resource = d.kind === 'Deployment' ? 'deployments' : 'replicasets';
+    const cur = cluster.admin.get(resource, 'default', d.metadata.name!);
+    const rev = cluster.etcd.currentRevision;
+    cluster.admin.update(resource, 'default', cur);
+    if (cluster.etcd.currentRevision !== rev) throw new Error(`PUT of ${resource}/${d.metadata.name} as read wrote a new revision`);
+    const changed = { ...cur, spec: { ...cur.spec, replicas: (cur.spec.replicas ?? 1) + 1 } };
+    const after = cluster.admin.updateStatus(resource, 'default', changed);
+    if (after.spec.replicas !== cur.spec.replicas) throw new Error(`a status write changed ${resource}/${d.metadata.name}'s spec.replicas from ${cur.spec.replicas} to ${after.spec.replicas}`);
+  }
+}

@@ -149,7 +149,9 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[]): str
         if (fit.length) out.push(`${w.name}: pod ${p.metadata.name} is Pending, yet it fits ${fit.join(', ')}`);
       }
     }
-    if (pending.length === 0 && (active.length !== want || current.length !== want))
+    // A ReplicaSet creates its Pods whether or not they fit; a Deployment stuck on Pods that fit nowhere keeps old ones.
+    if (w.kind === 'ReplicaSet' && active.length !== want) out.push(`${w.name}: ${active.length} active pods, want ${want}`);
+    else if (pending.length === 0 && (active.length !== want || current.length !== want))
       out.push(`${w.name}: ${active.length} active pods (${current.length} of the current template), want ${want}`);
     if (pending.length > 0 && current.length > want) out.push(`${w.name}: ${current.length} pods of the current template, want at most ${want}`);
     if (pods.some((p) => !isActive(p))) out.push(`${w.name}: pods still terminating`);

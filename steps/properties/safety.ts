@@ -56,7 +56,11 @@ export class SafetyObserver {
     else if (key.startsWith('/registry/replicasets/') && obj) {
       const uid = obj.metadata.uid!;
       this.rsMax.set(uid, Math.max(this.rsMax.get(uid) ?? 0, obj.spec?.replicas ?? 1));
+      const before = this.rsSpec.get(uid);
       this.rsSpec.set(uid, obj.spec?.replicas ?? 1);
+      // The surge bound is checked when a ReplicaSet is scaled up. A new ReplicaSet may be created
+      // from a cache that has not seen the previous one yet (the real controller has that race too).
+      if (before !== undefined && (obj.spec?.replicas ?? 1) > before) this.checkSurge(uid);
       const ref = ctrl(obj);
       if (ref) this.rsOwner.set(uid, ref.uid);
       this.checkOwners(uid);
@@ -140,6 +144,16 @@ export class SafetyObserver {
     }
   }
 
+  /** Pods of a scaled-down ReplicaSet go a moment after the new one's come: the bound holds on the ReplicaSets' replicas. */
+  private checkSurge(rs: string): void {
+    const duid = this.rsOwner.get(rs);
+    const d = duid && this.deployments.get(duid);
+    if (!d || d.metadata.deletionTimestamp) return;
+    const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
+    const specs = [...this.rsOwner].filter(([, o]) => o === duid).reduce((n, [r]) => n + (this.rsSpec.get(r) ?? 0), 0);
+    if (specs > this.deployMax.get(duid!)! + surge) this.violate(`Deployment ${d.metadata.name} scaled its ReplicaSets up to ${specs} replicas, above replicas + maxSurge (${d.spec?.replicas} + ${surge})`);
+  }
+
   private activeOf(rs: string): KObject[] {
     return [...(this.podsByRS.get(rs) ?? [])].map((k) => this.pods.get(k)!).filter(isActive);
   }
@@ -157,9 +171,6 @@ export class SafetyObserver {
     const replicas = d.spec?.replicas ?? 1;
     const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
     const unavailable = Number(d.spec?.strategy?.rollingUpdate?.maxUnavailable ?? 0);
-    // Pods of a scaled-down ReplicaSet go a moment after the new one's come: the bound holds on the ReplicaSets' replicas.
-    const specs = siblings.reduce((n, r) => n + (this.rsSpec.get(r) ?? 0), 0);
-    if (specs > this.deployMax.get(duid!)! + surge) this.violate(`Deployment ${d.metadata.name}'s ReplicaSets ask for ${specs} replicas, above replicas + maxSurge (${replicas} + ${surge})`);
     if (!this.checkAvailability) return;
     const ready = pods.filter(isReady).length;
     if (this.armed.has(duid!) && ready < replicas - unavailable) this.violate(`Deployment ${d.metadata.name} has ${ready} Ready pods, below replicas − maxUnavailable (${replicas} − ${unavailable})`);

@@ -6,6 +6,8 @@ import { kill, pkill } from './kill';
 import { iptables, iptablesSave } from './iptables';
 import { curlCmd, ipCmd, routeCmd, tracePacket } from './network';
 import { ps } from './ps';
+import { etcdctl } from './etcdctl';
+import { systemctl } from './systemctl';
 
 /** What a command run on a node prints and returns. */
 export interface CommandResult {
@@ -20,8 +22,12 @@ export interface CommandResult {
  * installed: bash's "command not found" with exit code 127.
  */
 export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: string[], stdin?: string): CommandResult {
-  const [cmd, ...args] = argv;
+  // Leading VAR=value words set the command's environment (ETCDCTL_API=3 etcdctl …): not modelled.
+  const start = argv.findIndex((a) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(a));
+  const [cmd, ...args] = start < 0 ? [] : argv.slice(start);
   switch (cmd) {
+    case 'etcdctl':
+      return host.services.etcd ? etcdctl(host, args) : { stdout: '', stderr: 'bash: etcdctl: command not found\n', code: 127 };
     case 'crictl':
       return crictl(host, runtime, args);
     case 'ps':
@@ -58,6 +64,8 @@ export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: 
       return curlCmd(host, args);
     case 'trace-packet':
       return tracePacket(host, args);
+    case 'systemctl':
+      return systemctl(host, args);
     case 'hostname':
       return { stdout: `${host.name}\n`, stderr: '', code: 0 };
     default:

@@ -1,3 +1,5 @@
+import type { Process } from '../../sim/process';
+
 /**
  * The Container Runtime Interface (k8s.io/cri-api, runtime/v1) as the kubelet sees it: the
  * only way the kubelet touches containers. Calls that take time (pulls, sandbox setup) answer
@@ -37,8 +39,8 @@ export interface ContainerConfig {
   command?: string[];
   args?: string[];
   labels: Record<string, string>;
-  /** The container's volume mounts (container paths), for the runtime's bookkeeping. */
-  mounts?: { containerPath: string; readonly?: boolean }[];
+  /** The container's volume mounts: container path, and the node path of a hostPath volume. */
+  mounts?: { containerPath: string; hostPath?: string; readonly?: boolean }[];
 }
 
 export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -135,4 +137,7 @@ export interface ContainerRuntime {
   pullImage(image: string, cb: Callback<{ imageRef: string; size: number; pullMs: number }>, sandbox?: PodSandboxConfig): void;
   imageStatus(image: string): ImageInfo | undefined;
   listImages(): ImageInfo[];
+
+  /** The runtime's daemon was started again (systemctl): it serves from its kept state in the new process. */
+  daemonRestarted?(proc: Process): void;
 }

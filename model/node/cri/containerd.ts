@@ -39,7 +39,9 @@ class Containerd implements ContainerRuntime {
   readonly name = 'containerd';
   readonly version = NODE_OS.containerdVersion;
   readonly actor: string;
-  private readonly proc: Process;
+  private proc: Process;
+  /** CRI calls that arrived while containerd was down: answered once it is back. */
+  private readonly waiting: (() => void)[] = [];
   private readonly sandboxes = new Map<string, SandboxRecord>();
   private readonly containers = new Map<string, ContainerRecord>();
   private readonly images: ImageService;
@@ -64,10 +66,27 @@ class Containerd implements ContainerRuntime {
     this.sim.trace.record('cri', this.actor, verb, target, detail);
   }
 
-  /** Answers a call after its latency, unless containerd died meanwhile. */
+  /**
+   * Answers a call after its latency. While containerd is down (systemctl stop containerd) the
+   * call waits for it to come back: an approximation of the kubelet retrying on Unavailable.
+   */
   private later(kind: keyof typeof LATENCY, label: string, fn: () => void): void {
     const base = LATENCY[kind];
-    this.proc.schedule(base + this.sim.rng.int(Math.ceil(base / 2) + 1), label, fn);
+    this.sim.schedule(base + this.sim.rng.int(Math.ceil(base / 2) + 1), `${this.actor}: ${label}`, () => {
+      if (this.proc.running) fn();
+      else this.waiting.push(() => this.later(kind, label, fn));
+    });
+  }
+
+  /**
+   * A new containerd process (systemctl start|restart containerd): it reloads its sandboxes
+   * and containers (kept in its metadata store on disk, and the shims kept them running) and
+   * serves the calls that waited.
+   */
+  daemonRestarted(proc: Process): void {
+    this.proc = proc;
+    this.images.attach(proc);
+    for (const call of this.waiting.splice(0)) call();
   }
 
   private emit(ev: ContainerEvent): void {

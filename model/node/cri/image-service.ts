@@ -19,7 +19,7 @@ export class ImageService {
   constructor(
     private readonly sim: Simulation,
     /** containerd's process: a pull in flight dies with it. */
-    private readonly proc: Process,
+    private proc: Process,
     private readonly registry: ImageRegistry,
     private readonly trace: (verb: string, target: string, detail?: string) => void,
   ) {
@@ -28,6 +28,11 @@ export class ImageService {
       const img = registry.lookup(r);
       if (img) this.store.add(img, r);
     }
+  }
+
+  /** containerd was restarted: pulls run in its new process. */
+  attach(proc: Process): void {
+    this.proc = proc;
   }
 
   pull(image: string, cb: Callback<{ imageRef: string; size: number; pullMs: number }>, sandbox?: PodSandboxConfig): void {

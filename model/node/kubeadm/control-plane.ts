@@ -1,6 +1,7 @@
 import type { ApiServer } from '../../apiserver/server';
 import { makeContext, type ComponentContext } from '../../component';
 import type { EtcdStore } from '../../etcd/store';
+import { EtcdDataDirs } from '../../etcd/datadir';
 import { KlogLog } from '../../sim/log';
 import type { Simulation } from '../../sim/simulation';
 import type { RunningContainer, WorkloadStarter, Workloads } from '../cri/workloads';
@@ -34,7 +35,15 @@ function etcdLine(sim: Simulation, caller: string, msg: string, fields: Record<s
  * and ends every watch when its container dies.
  */
 export function registerControlPlaneWorkloads(sim: Simulation, etcd: EtcdStore, apiserver: ApiServer, workloads: Workloads, bootstrap: () => void): void {
+  let dirs: EtcdDataDirs | undefined;
   workloads.register('etcd', (rc) => {
+    // --data-dir inside the container, and the node directory mounted there (hostPath).
+    const inContainer = (rc.config.command ?? []).find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length) ?? '/var/lib/etcd';
+    const onNode = rc.config.mounts?.find((m) => m.containerPath === inContainer)?.hostPath ?? inContainer;
+    dirs ??= new EtcdDataDirs(rc.host.files, etcd);
+    dirs.open(onNode);
+    // etcdctl on this node reaches this etcd (https://127.0.0.1:2379) while it runs.
+    rc.host.services.etcd = etcd;
     etcd.running = true;
     rc.log('stderr', etcdLine(sim, 'etcdmain/etcd.go:73', 'Running: ', { args: rc.config.command ?? [] }));
     rc.log('stderr', etcdLine(sim, 'embed/serve.go:250', 'serving client traffic securely', { 'traffic-type': 'grpc+http', address: '127.0.0.1:2379' }));
@@ -66,6 +75,28 @@ export function registerControlPlaneWorkloads(sim: Simulation, etcd: EtcdStore, 
 export function writeKubeadmFiles(host: NodeHost, controlPlane?: ControlPlaneParams): void {
   host.files.write(KUBELET_CONFIG_PATH, kubeletConfigYaml());
   host.files.mkdirAll(STATIC_POD_PATH);
+  writePki(host, !!controlPlane);
   if (!controlPlane) return;
   for (const [name, text] of Object.entries(controlPlaneManifests(controlPlane))) host.files.write(`${STATIC_POD_PATH}/${name}`, text, 0o600);
+}
+
+/** kubeadm's certificates in /etc/kubernetes/pki (the cluster CA only, on a joined node). */
+const PKI_CONTROL_PLANE = [
+  'apiserver', 'apiserver-etcd-client', 'apiserver-kubelet-client', 'ca', 'front-proxy-ca', 'front-proxy-client',
+  'etcd/ca', 'etcd/healthcheck-client', 'etcd/peer', 'etcd/server',
+];
+
+/**
+ * The PEM files are placeholders (the model does no TLS); what matters is that they are where
+ * kubeadm puts them, for the paths clients such as etcdctl must be given.
+ */
+function writePki(host: NodeHost, controlPlane: boolean): void {
+  const pem = (kind: string, name: string) => `-----BEGIN ${kind}-----\n(kubespec model: ${name} of ${host.name}, no key material)\n-----END ${kind}-----\n`;
+  if (!controlPlane) return host.files.write('/etc/kubernetes/pki/ca.crt', pem('CERTIFICATE', 'ca.crt'));
+  for (const n of PKI_CONTROL_PLANE) {
+    host.files.write(`/etc/kubernetes/pki/${n}.crt`, pem('CERTIFICATE', `${n}.crt`));
+    host.files.write(`/etc/kubernetes/pki/${n}.key`, pem('RSA PRIVATE KEY', `${n}.key`), 0o600);
+  }
+  host.files.write('/etc/kubernetes/pki/sa.key', pem('RSA PRIVATE KEY', 'sa.key'), 0o600);
+  host.files.write('/etc/kubernetes/pki/sa.pub', pem('PUBLIC KEY', 'sa.pub'));
 }

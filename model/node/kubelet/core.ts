@@ -39,6 +39,8 @@ export class PodWorker {
   readonly reasons = new Map<string, WaitingReason>();
   /** The last status written, to skip writes that change nothing. */
   lastWritten?: string;
+  /** The resourceVersion that write produced: a newer one means someone else wrote the status since. */
+  lastWrittenRV = 0;
 
   constructor(public pod: KObject) {}
 

@@ -39,7 +39,9 @@ export class NodeStatusManager {
     private readonly nodes: Informer,
   ) {
     const rng = core.ctx.sim.rng;
-    this.ids = { machineID: uuid(rng).replace(/-/g, ''), systemUUID: uuid(rng), bootID: uuid(rng) };
+    // The machine's ids (/etc/machine-id, DMI, boot_id) outlive a kubelet restart.
+    const svc = core.host.services as { machineIds?: NodeStatusManager['ids'] };
+    this.ids = svc.machineIds ??= { machineID: uuid(rng).replace(/-/g, ''), systemUUID: uuid(rng), bootID: uuid(rng) };
   }
 
   private get name(): string {

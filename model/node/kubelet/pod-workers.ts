@@ -39,6 +39,9 @@ export class PodWorkers {
     if (changed) {
       this.core.ctx.log.info('kubelet.go:2478', pod.metadata.deletionTimestamp ? 'SyncLoop DELETE' : 'SyncLoop UPDATE', { source: 'api', pods: [w.key] });
       this.kick(w);
+    } else if (w.lastWritten !== undefined && Number(pod.metadata.resourceVersion) > w.lastWrittenRV && canonicalJSON(pod.status) !== w.lastWritten) {
+      // HandlePodReconcile: another writer changed the status (NeedToReconcilePodReadiness): sync it back.
+      this.kick(w);
     }
   }
 
@@ -101,8 +104,9 @@ export class PodWorkers {
     if (mode) return killPod(this.core, this.status, w, mode, () => finish(false));
     syncPod(this.core, this.status, w, (failed) => {
       // A Pod whose containers all ended for good (restartPolicy Never/OnFailure) is terminal.
-      const phase = w.pod.status?.phase;
-      if (!failed && (phase === 'Succeeded' || phase === 'Failed') && w.state === 'active') w.pending = true;
+      // So is a Pod deleted meanwhile, even when the deletion came in through the kubelet's own
+      // status write rather than a watch event: the worker must run again to kill it.
+      if (w.state === 'active' && this.killMode(w)) w.pending = true;
       finish(failed);
     });
   }

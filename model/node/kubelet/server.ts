@@ -1,5 +1,7 @@
 import type { KObject } from '../../api/meta';
-import type { ExecResult, KubeletServer } from '../../apiserver/kubelet-client';
+import type { ExecResult, KubeletServer, PodLogOptions } from '../../apiserver/kubelet-client';
+import { containerForLogs, readContainerLog } from './container-logs';
+import { CONFIG_MIRROR } from './static-pods';
 import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
 import { curl } from '../network/curl';
@@ -8,21 +10,31 @@ import type { Process } from '../../sim/process';
 
 /**
  * The kubelet's server (port 10250) for what kube-apiserver proxies to it: `exec` runs a
- * command in a running container through the runtime (CRI ExecSync). Commands see the
- * container's network namespace: curl from a Pod leaves from the Pod's IP.
+ * command in a running container through the runtime (CRI ExecSync); `logs` reads a
+ * container's log. Commands see the container's network namespace: curl from a Pod leaves from the Pod's IP.
  */
 export function kubeletServer(host: NodeHost, runtime: ContainerRuntime, proc: Process): KubeletServer {
   return {
     address: host.config.address,
     serving: () => proc.running,
     exec(pod: KObject, container: string, command: string[]): ExecResult {
-      const sandbox = runtime.listPodSandbox().find((s) => s.metadata.uid === pod.metadata.uid && s.state === 'SANDBOX_READY');
+      const uid = runtimeUid(pod);
+      const sandbox = runtime.listPodSandbox().find((s) => s.metadata.uid === uid && s.state === 'SANDBOX_READY');
       const running = sandbox && runtime.listContainers().find((c) => c.podSandboxId === sandbox.id && c.metadata.name === container && c.state === 'CONTAINER_RUNNING');
       if (!sandbox || !running) return { stdout: '', stderr: `error: unable to upgrade connection: container not found ("${container}")\n`, code: 1 };
       host.sim.trace.record('cri', `containerd/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
       return runInContainer(host, sandbox.ip, pod, command);
     },
+    logs(pod: KObject, container: string, opts: PodLogOptions): string {
+      const id = containerForLogs(pod, container, !!opts.previous);
+      return readContainerLog(runtime, id, opts);
+    },
   };
+}
+
+/** The UID the runtime knows a Pod by: a mirror Pod stands for its static Pod (kubernetes.io/config.mirror). */
+function runtimeUid(pod: KObject): string {
+  return pod.metadata.annotations?.[CONFIG_MIRROR] ?? pod.metadata.uid!;
 }
 
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */

@@ -23,7 +23,10 @@ export class StatusManager {
     const rt = podRuntimeState(runtime, w.uid);
     const status = generatePodStatus(target, host.config.address, { sandbox: rt.sandboxes[0], containers: rt.containers, reasons: w.reasons, terminal }, ctx.sim.clock.nowMs());
     const text = canonicalJSON(status);
-    if (text === canonicalJSON(target.status) || (!isStatic && text === w.lastWritten)) return;
+    // Unchanged since our last write, unless another writer (the node lifecycle controller
+    // marking Pods not ready) changed the status since: then the kubelet's view is written back.
+    const ours = Number(target.metadata.resourceVersion ?? 0) <= w.lastWrittenRV;
+    if (text === canonicalJSON(target.status) || (!isStatic && text === w.lastWritten && ours)) return;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const body = deepCopy(target);
@@ -31,6 +34,7 @@ export class StatusManager {
         const written = ctx.client.updateStatus('pods', target.metadata.namespace, body);
         if (!isStatic) w.pod = written;
         w.lastWritten = text;
+        w.lastWrittenRV = Number(written.metadata.resourceVersion ?? 0);
         return;
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
