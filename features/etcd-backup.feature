@@ -51,8 +51,8 @@ Feature: Backing up etcd is backing up the cluster
     And 30s pass
     And I run `on k8s-master etcdctl snapshot restore /root/snapshot.db --data-dir /var/lib/etcd-from-backup`
     Then it succeeds
-    And the output contains "Deprecated: Use `etcdutl snapshot restore` instead."
-    And the output contains "restored snapshot"
+    And the error output contains "Deprecated: Use `etcdutl snapshot restore` instead."
+    And the error output contains "restored snapshot"
     When I run `on k8s-master etcdctl snapshot restore /root/snapshot.db --data-dir /var/lib/etcd-from-backup`
     Then it fails with an error containing "Error: data-dir \"/var/lib/etcd-from-backup\" not empty or could not be read"
     When I run `on k8s-master ls /var/lib/etcd-from-backup/member`

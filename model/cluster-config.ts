@@ -81,6 +81,11 @@ export function parseClusterConfig(text: string): ClusterConfig {
       if (n.capacity) node.capacity = { ...node.capacity, ...Object.fromEntries(Object.entries(n.capacity).map(([k, v]) => [k, String(v)])) };
       if (n.labels) node.labels = { ...node.labels, ...Object.fromEntries(Object.entries(n.labels).map(([k, v]) => [k, String(v ?? '')])) };
       if (n.taints !== undefined) node.taints = (n.taints ?? []).map((t: any) => parseTaint(t, i));
+      // kubespec's extension: the node's CRI runtime (kind itself only ships containerd).
+      if (n.runtime !== undefined) {
+        if (n.runtime !== 'containerd' && n.runtime !== 'cri-o') throw new ConfigError(`cluster config: nodes[${i}].runtime: unknown runtime "${n.runtime}", want "containerd" or "cri-o"`);
+        node.runtime = n.runtime;
+      }
       return node;
     });
     const names = new Set<string>();

@@ -5,11 +5,12 @@ import { defaultConfig, type ClusterConfig } from './cluster-config';
 import { makeContext } from './component';
 import { startControllerManager } from './controllers/manager';
 import { EtcdStore } from './etcd/store';
-import { createContainerd } from './node/cri/containerd';
+import { CONTAINERD, createContainerd } from './node/cri/containerd';
+import { CRIO, createCrio } from './node/cri/crio';
 import type { ContainerRuntime } from './node/cri/api';
 import { NodeHost } from './node/host';
 import { Systemd } from './node/systemd';
-import { containerdUnit, kubeletUnit } from './node/units';
+import { containerdUnit, crioUnit, kubeletUnit } from './node/units';
 import { ImageRegistry } from './node/images';
 import { Workloads } from './node/cri/workloads';
 import { startKubelet } from './node/kubelet';
@@ -109,20 +110,22 @@ export class Cluster {
     if (!this.admin.tryGet('services', 'default', 'kubernetes')) ensureKubernetesService(this.apiserver, { advertiseAddress: this.controlPlane.config.address, securePort: 6443, serviceClusterIPRange: this.config.serviceSubnet });
   }
 
-  /** The node's systemd units: containerd, then the kubelet (systemctl can stop and start both). */
+  /** The node's systemd units: its CRI runtime (containerd or cri-o), then the kubelet (systemctl can stop and start both). */
   private startNodeAgents(host: NodeHost): void {
     const systemd = new Systemd(host);
     host.services.systemd = systemd;
     let runtime: ContainerRuntime | undefined;
-    systemd.register(
-      containerdUnit(() => {
-        const p = host.spawn('containerd', '/usr/local/bin/containerd');
-        runtime?.daemonRestarted?.(p);
-        return p;
-      }),
-    );
-    systemd.start('containerd');
-    const rt = createContainerd(host, this.images, this.workloads);
+    const crio = host.config.runtime === 'cri-o';
+    const flavor = crio ? CRIO : CONTAINERD;
+    const unit = crio ? crioUnit : containerdUnit;
+    const runtimeUnit = unit(() => {
+      const p = host.spawn(flavor.daemon.actor, flavor.daemon.command);
+      runtime?.daemonRestarted?.(p);
+      return p;
+    });
+    systemd.register(runtimeUnit);
+    systemd.start(runtimeUnit.name);
+    const rt = crio ? createCrio(host, this.images, this.workloads) : createContainerd(host, this.images, this.workloads);
     runtime = rt;
     this.runtimes.set(host.name, rt);
     const token = `kubelet-${host.name}-token`;
@@ -131,7 +134,9 @@ export class Cluster {
       kubeletUnit(() => {
         const kubelet = host.spawn(
           `kubelet/${host.name}`,
-          '/usr/bin/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf --config=/var/lib/kubelet/config.yaml --container-runtime-endpoint=unix:///run/containerd/containerd.sock --node-ip=' +
+          '/usr/bin/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf --config=/var/lib/kubelet/config.yaml --container-runtime-endpoint=' +
+            rt.endpoint +
+            ' --node-ip=' +
             host.config.address +
             ' --node-labels= --pod-infra-container-image=registry.k8s.io/pause:3.10 --provider-id=kind://docker/kind/' +
             host.name,

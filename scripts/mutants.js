@@ -14,6 +14,19 @@ const all = [...block.matchAll(/^\s*'([a-z0-9-]+)':/gm)].map((m) => m[1]);
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 const cucumber = path.join(root, 'node_modules', '.bin', 'cucumber-js');
 
+// A mutant only counts as killed if the same run passes without it: check the baseline first.
+const baseline = spawnSync(cucumber, ['--profile', 'mutants'], {
+  cwd: root,
+  env: { ...process.env, KUBESPEC_MUTANT: '', KUBESPEC_PROPERTY_RUNS: process.env.KUBESPEC_PROPERTY_RUNS || '25' },
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
+if (baseline.status !== 0) {
+  process.stdout.write(baseline.stdout.slice(-4000));
+  console.log('the model fails without any mutant: fix that first (no score)');
+  process.exit(2);
+}
+
 let killed = 0;
 const survivors = [];
 for (const name of names) {

@@ -113,6 +113,7 @@ export class ApiServer {
       if (fault) throw injectedError(fault, r, req.name ?? '');
       const result = this.dispatch(id, r, req);
       entry.detail = '200';
+      if (req.verb !== 'get' && req.verb !== 'list') this.sim.faults?.afterWrite?.(entry.actor, req.verb, target);
       return result;
     } catch (e) {
       if (e instanceof StatusError) entry.detail = String(e.code);

@@ -14,8 +14,8 @@ export interface NodeConfig {
   capacity: { cpu: string; memory: string; pods: string; 'ephemeral-storage': string };
   labels: Record<string, string>;
   taints: { key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }[];
-  /** The CRI runtime: containerd (default). */
-  runtime: 'containerd';
+  /** The CRI runtime: containerd (kind's, the default) or cri-o. */
+  runtime: 'containerd' | 'cri-o';
 }
 
 /**

@@ -119,6 +119,7 @@ const CATALOGUE: Entry[] = [
   { repository: 'docker.io/library/nginx', tags: ['stable-alpine', '1.26-alpine', '1.26.2-alpine'], size: 20228571, program: 'nginx-alpine' },
   { repository: 'docker.io/library/busybox', tags: ['latest', '1', '1.37', '1.37.0', 'stable'], size: 2166802, program: 'sh' },
   { repository: 'docker.io/library/busybox', tags: ['1.36', '1.36.1'], size: 2160406, program: 'sh' },
+  { repository: 'docker.io/curlimages/curl', tags: ['latest', '8.11.1'], size: 11741235, program: 'curl' },
   {
     repository: 'registry.k8s.io/pause',
     tags: ['3.10'],

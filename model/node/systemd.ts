@@ -27,6 +27,8 @@ export interface UnitState {
   last?: { pid: number; signal?: number; activeFor: number };
   /** Bumped by stop/start so a pending automatic restart of an earlier incarnation does nothing. */
   epoch: number;
+  /** The main process died on its own and systemd will start it again after RestartSec. */
+  autoRestart?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export class Systemd {
     const u = this.units.get(name);
     if (!u || u.main?.running) return;
     u.epoch++;
+    u.autoRestart = false;
     const p = u.spec.start();
     u.main = p;
     u.since = this.host.sim.clock.nowMs();
@@ -60,10 +63,12 @@ export class Systemd {
       u.since = now;
       u.main = undefined;
       // Died on its own (kill, pkill): Restart=always brings it back; `systemctl stop` bumped the epoch first.
-      if (u.spec.restartSec !== undefined && u.epoch === epoch)
+      if (u.spec.restartSec !== undefined && u.epoch === epoch) {
+        u.autoRestart = true;
         this.host.sim.schedule(u.spec.restartSec, `systemd: restart ${name}.service on ${this.host.name}`, () => {
           if (u.epoch === epoch) this.start(name);
         });
+      }
     });
   }
 
@@ -72,6 +77,7 @@ export class Systemd {
     const u = this.units.get(name);
     if (!u) return;
     u.epoch++;
+    u.autoRestart = false;
     u.main?.kill(15);
   }
 

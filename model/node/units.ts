@@ -27,3 +27,16 @@ export function containerdUnit(start: () => Process): UnitSpec {
     start,
   };
 }
+
+/** crio.service as CRI-O's packages install it. */
+export function crioUnit(start: () => Process): UnitSpec {
+  return {
+    name: 'crio',
+    description: 'Container Runtime Interface for OCI (CRI-O)',
+    fragmentPath: '/usr/lib/systemd/system/crio.service',
+    docs: 'https://github.com/cri-o/cri-o',
+    cgroup: '/system.slice/crio.service',
+    restartSec: 5000,
+    start,
+  };
+}

@@ -21,12 +21,20 @@ export interface FaultHooks {
   apiRequest(actor: string, verb: string, target: string): ApiFaultCode | undefined;
   /** Called for each watch batch about to reach `actor`. */
   watchDelivery(actor: string, resource: string): WatchFault | undefined;
+  /** Called after each successful write by `actor` (a crash may strike right after it). */
+  afterWrite?(actor: string, verb: string, target: string): void;
 }
 
 /** One window of injected failures. `every` makes every n-th matching call fail (1: all). */
 export type FaultWindow =
   | { kind: 'api'; actor: string; code: ApiFaultCode; from: number; to: number; every: number; verbs?: string[] }
-  | { kind: 'watch'; actor: string; fault: WatchFault; from: number; to: number; every: number };
+  | { kind: 'watch'; actor: string; fault: WatchFault; from: number; to: number; every: number }
+  /**
+   * The component dies right after its n-th write in the window: between two writes of one
+   * reconcile (Sieve's intermediate-state crashes). Until it is revived, requests it would
+   * still send in the same turn never arrive.
+   */
+  | { kind: 'crashAfterWrite'; actor: string; nth: number; from: number; to: number };
 
 /** Actor match: exact, or a prefix ending in "/" ("kubelet/" matches every kubelet). */
 function actorMatches(pattern: string, actor: string): boolean {
@@ -40,13 +48,22 @@ function actorMatches(pattern: string, actor: string): boolean {
 export class FaultInjector implements FaultHooks {
   private readonly counts: number[];
   /** How many faults it injected, per window kind (for reports). */
-  readonly injected = { api: 0, watch: 0 };
+  readonly injected = { api: 0, watch: 0, crash: 0 };
+  /** Components crashed by a crashAfterWrite window and not restarted yet. */
+  private readonly dead = new Set<string>();
 
   constructor(
     private readonly sim: Simulation,
     readonly windows: FaultWindow[],
+    /** Kills the component's processes (the property runner knows how). */
+    private readonly onCrash: (actor: string) => void = () => undefined,
   ) {
     this.counts = windows.map(() => 0);
+  }
+
+  /** The component was started again: its requests reach the API server again. */
+  revive(actor: string): void {
+    this.dead.delete(actor);
   }
 
   /** When the last window closes: after it, the model runs fault-free. */
@@ -59,10 +76,12 @@ export class FaultInjector implements FaultHooks {
     const now = this.sim.now();
     if (now < w.from || now >= w.to) return false;
     this.counts[i]++;
-    return this.counts[i] % Math.max(1, w.every) === 0;
+    return this.counts[i] % Math.max(1, 'every' in w ? w.every : 1) === 0;
   }
 
   apiRequest(actor: string, verb: string): ApiFaultCode | undefined {
+    // A dead process sends nothing: what it would still send in this turn fails like a lost connection.
+    if (this.dead.has(actor)) return 504;
     for (let i = 0; i < this.windows.length; i++) {
       const w = this.windows[i];
       if (w.kind !== 'api' || !actorMatches(w.actor, actor) || (w.verbs && !w.verbs.includes(verb))) continue;
@@ -84,5 +103,18 @@ export class FaultInjector implements FaultHooks {
       }
     }
     return undefined;
+  }
+
+  afterWrite(actor: string): void {
+    for (let i = 0; i < this.windows.length; i++) {
+      const w = this.windows[i];
+      if (w.kind !== 'crashAfterWrite' || !actorMatches(w.actor, actor) || this.dead.has(actor)) continue;
+      const now = this.sim.now();
+      if (now < w.from || now >= w.to) continue;
+      if (++this.counts[i] !== w.nth) continue;
+      this.injected.crash++;
+      this.dead.add(actor);
+      this.onCrash(actor);
+    }
   }
 }

@@ -33,9 +33,13 @@ export type Action =
   | { at: number; op: 'deleteWorkload'; target: number; foreground: boolean };
 
 export type Component = 'kube-controller-manager' | 'kube-scheduler';
+/** What a crash may hit: the controllers and scheduler, and the API server and etcd under them. */
+export type Crashable = Component | 'kube-apiserver' | 'etcd';
 
 export type Fault =
-  | { at: number; kind: 'crash'; component: Component; downMs: number }
+  | { at: number; kind: 'crash'; component: Crashable; downMs: number }
+  /** Dies right after its nth write in the window: between two writes of one reconcile. */
+  | { at: number; kind: 'crashMidReconcile'; component: Component; nth: number; forMs: number }
   | { at: number; kind: 'nodeLoss'; node: number; downMs: number }
   | { at: number; kind: 'api'; actor: Component; code: 409 | 500 | 504; forMs: number; every: number }
   | { at: number; kind: 'watch'; actor: Component; fault: 'drop' | 'duplicate' | 'delay'; forMs: number; every: number };
@@ -106,7 +110,13 @@ function fault(b: Bounds, workers: number): fc.Arbitrary<Fault> {
   const forMs = fc.integer({ min: 100, max: 20_000 });
   const every = fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4 }));
   const all: Record<Fault['kind'], fc.Arbitrary<Fault>> = {
-    crash: fc.record({ at, kind: fc.constant('crash' as const), component, downMs: fc.integer({ min: 0, max: 20_000 }) }),
+    crash: fc.record({
+      at,
+      kind: fc.constant('crash' as const),
+      component: fc.constantFrom<Crashable>('kube-controller-manager', 'kube-scheduler', 'kube-apiserver', 'etcd'),
+      downMs: fc.integer({ min: 0, max: 20_000 }),
+    }),
+    crashMidReconcile: fc.record({ at, kind: fc.constant('crashMidReconcile' as const), component, nth: fc.integer({ min: 1, max: 6 }), forMs }),
     nodeLoss: fc.record({ at, kind: fc.constant('nodeLoss' as const), node: fc.integer({ min: 0, max: workers - 1 }), downMs: fc.integer({ min: 1000, max: 30_000 }) }),
     api: fc.record({ at, kind: fc.constant('api' as const), actor: component, code: fc.constantFrom(409 as const, 500 as const, 504 as const), forMs, every }),
     watch: fc.record({ at, kind: fc.constant('watch' as const), actor: component, fault: fc.constantFrom('drop' as const, 'duplicate' as const, 'delay' as const), forMs, every }),

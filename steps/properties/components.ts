@@ -10,11 +10,20 @@ import { startControllerManager } from '../../model/controllers/manager';
 import { startKubelet } from '../../model/node/kubelet';
 import { startScheduler } from '../../model/scheduler/scheduler';
 
-const running = (cluster: Cluster, actor: string) => [...cluster.nodes.values()].some((h) => h.find(actor)?.running);
+const running = (cluster: Cluster, actor: string) => [...cluster.nodes.values()].some((h) => h.find(processActor(actor))?.running);
+
+/** Control-plane components run in static Pods (kubeadm): their process is the container's. */
+const STATIC = new Set(['kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler']);
+
+/** The process actor of a component: "container/kube-scheduler" for a static Pod's, else itself. */
+function processActor(actor: string): string {
+  return STATIC.has(actor) ? `container/${actor}` : actor;
+}
 
 /** Kills every process of the component (e.g. "kube-scheduler", "kubelet/k8s-worker-1"). */
 export function crash(cluster: Cluster, actor: string): void {
-  for (const h of cluster.nodes.values()) for (const p of h.ps()) if (p.actor === actor) p.kill();
+  const target = processActor(actor);
+  for (const h of cluster.nodes.values()) for (const p of h.ps()) if (p.actor === target) p.kill();
 }
 
 /** Starts the component again unless it already runs. */

@@ -22,9 +22,15 @@ export function actionRows(c: Case): string[] {
 }
 
 const actionDetail = (a: Action) => (a.op === 'scale' ? `replicas=${a.replicas}` : a.op === 'deletePod' ? `index=${a.index}` : a.op === 'deleteWorkload' ? (a.foreground ? 'foreground' : 'background') : '-');
-const faultTarget = (f: Fault) => (f.kind === 'nodeLoss' ? `k8s-worker-${f.node + 1}` : f.kind === 'crash' ? f.component : f.actor);
+const faultTarget = (f: Fault) => (f.kind === 'nodeLoss' ? `k8s-worker-${f.node + 1}` : f.kind === 'crash' || f.kind === 'crashMidReconcile' ? f.component : f.actor);
 const faultDetail = (f: Fault) =>
-  f.kind === 'crash' || f.kind === 'nodeLoss' ? `down=${f.downMs}ms` : f.kind === 'api' ? `code=${f.code} for=${f.forMs}ms every=${f.every}` : `${f.fault} for=${f.forMs}ms every=${f.every}`;
+  f.kind === 'crash' || f.kind === 'nodeLoss'
+    ? `down=${f.downMs}ms`
+    : f.kind === 'crashMidReconcile'
+      ? `nth=${f.nth} for=${f.forMs}ms`
+      : f.kind === 'api'
+        ? `code=${f.code} for=${f.forMs}ms every=${f.every}`
+        : `${f.fault} for=${f.forMs}ms every=${f.every}`;
 
 /** Writes reports/counterexamples/<slug>-<seed>.feature and returns its path. */
 export function writeCounterexample(root: string, property: string, c: Case, info: { seed: number; path: string; runs: number; problems: string[]; mutant: string }): string {
@@ -79,6 +85,7 @@ export function parseActionTable(rows: Record<string, string>[], workloadNames: 
       case 'editTemplate': actions.push({ at, op: 'editTemplate', target }); break;
       case 'deleteWorkload': actions.push({ at, op: 'deleteWorkload', target, foreground: d === 'foreground' }); break;
       case 'crash': faults.push({ at, kind: 'crash', component: r.target as any, downMs: num(d, 'down') }); break;
+      case 'crashMidReconcile': faults.push({ at, kind: 'crashMidReconcile', component: r.target as any, nth: num(d, 'nth'), forMs: num(d, 'for') }); break;
       case 'nodeLoss': faults.push({ at, kind: 'nodeLoss', node: Number(r.target.replace('k8s-worker-', '')) - 1, downMs: num(d, 'down') }); break;
       case 'api': faults.push({ at, kind: 'api', actor: r.target as any, code: num(d, 'code') as any, forMs: num(d, 'for'), every: num(d, 'every') }); break;
       case 'watch': faults.push({ at, kind: 'watch', actor: r.target as any, fault: d.split(' ')[0] as any, forMs: num(d, 'for'), every: num(d, 'every') }); break;

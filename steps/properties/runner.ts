@@ -41,6 +41,8 @@ export function lastDisruption(c: Case): number {
   let t = 0;
   for (const a of c.actions) t = Math.max(t, a.at);
   for (const f of c.faults) t = Math.max(t, f.at + (f.kind === 'crash' || f.kind === 'nodeLoss' ? f.downMs : f.forMs));
+  // A static Pod killed by a crash comes back through its kubelet's restart back-off (up to 40 s here).
+  if (c.faults.some((f) => f.kind === 'crash' || f.kind === 'crashMidReconcile')) t += 40_000;
   return t;
 }
 
@@ -56,6 +58,7 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
   const windows: FaultWindow[] = [];
   for (const f of c.faults) {
     if (f.kind === 'api') windows.push({ kind: 'api', actor: f.actor, code: f.code, from: t0 + f.at, to: t0 + f.at + f.forMs, every: f.every });
+    else if (f.kind === 'crashMidReconcile') windows.push({ kind: 'crashAfterWrite', actor: f.component, nth: f.nth, from: t0 + f.at, to: t0 + f.at + f.forMs });
     else if (f.kind === 'watch')
       windows.push({ kind: 'watch', actor: f.actor, fault: f.fault === 'delay' ? { kind: 'delay', ms: 2000 } : { kind: f.fault }, from: t0 + f.at, to: t0 + f.at + f.forMs, every: f.every });
     else {
@@ -64,7 +67,14 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
       sim.schedule(f.at + f.downMs, `fault: restart ${actor}`, () => restart(cluster, actor));
     }
   }
-  if (windows.length) sim.faults = new FaultInjector(sim, windows);
+  if (windows.length) {
+    const injector: FaultInjector = new FaultInjector(sim, windows, (actor) => {
+      crash(cluster, actor);
+      // Only the rest of the dying turn is lost; the restarted process talks again.
+      sim.schedule(0, `fault: ${actor} may talk again`, () => injector.revive(actor));
+    });
+    sim.faults = injector;
+  }
   const revisions = c.workloads.map(() => 0);
   /** What the user last asked for: a status write must never change it. */
   const intended = c.workloads.map((w) => w.replicas);

@@ -18,6 +18,8 @@ const PROFILES: [RegExp, ProcProfile][] = [
   [/^\/lib\/systemd\/systemd-journald/, { vsz: 25540, rss: 8928, stat: 'Ss', cpu: 0.02 }],
   [/^\/usr\/local\/bin\/containerd-shim-runc-v2/, { vsz: 1238076, rss: 13852, stat: 'Sl', cpu: 0.01 }],
   [/^\/usr\/local\/bin\/containerd/, { vsz: 2389780, rss: 47576, stat: 'Ssl', cpu: 0.9 }],
+  [/^\/usr\/bin\/crio/, { vsz: 2415908, rss: 52340, stat: 'Ssl', cpu: 0.8 }],
+  [/^\/usr\/bin\/conmon/, { vsz: 70508, rss: 2304, stat: 'Ss', cpu: 0 }],
   [/^\/usr\/bin\/kubelet/, { vsz: 2532188, rss: 76132, stat: 'Ssl', cpu: 1.6 }],
   [/^etcd/, { vsz: 11740960, rss: 48940, stat: 'Ssl', cpu: 1.8 }],
   [/^kube-apiserver/, { vsz: 1593572, rss: 305068, stat: 'Ssl', cpu: 4.8 }],

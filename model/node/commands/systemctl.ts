@@ -44,8 +44,8 @@ function status(host: NodeHost, u: UnitState): CommandResult {
     out.push(`    Drop-In: ${s.dropIns.dir}`);
     out.push(`             └─${s.dropIns.files.join(', ')}`);
   }
-  const restarting = !active && u.last && u.last.signal !== 15 && s.restartSec !== undefined;
-  const state = active ? 'active (running)' : restarting ? 'activating (auto-restart)' : 'inactive (dead)';
+  const killed = u.last?.signal !== undefined && u.last.signal !== 15;
+  const state = active ? 'active (running)' : u.autoRestart ? `activating (auto-restart)${killed ? ' (Result: signal)' : ''}` : 'inactive (dead)';
   out.push(`     Active: ${state} since ${timestamp(u.since)}; ${ago(now - u.since)}`);
   out.push(`       Docs: ${s.docs}`);
   if (active) {
@@ -55,7 +55,7 @@ function status(host: NodeHost, u: UnitState): CommandResult {
     const rssKiB = members.reduce((sum, p) => sum + profileOf(p.command).rss, 0);
     const cpuMs = members.reduce((sum, p) => sum + (profileOf(p.command).cpu / 100) * (host.sim.now() - p.startedAt), 0);
     out.push(`   Main PID: ${main.pid} (${s.name})`);
-    out.push(`      Tasks: ${members.reduce((n, p) => n + (profileOf(p.command).stat.includes('l') ? 12 : 1), 0)} (limit: ${Math.floor(parseQuantity(host.config.capacity.memory) / 1024 / 1024 / 32)})`);
+    out.push(`      Tasks: ${members.reduce((n, p) => n + (profileOf(p.command).stat.includes('l') ? 12 : 1), 0)} (limit: ${tasksMax(host)})`);
     out.push(`     Memory: ${(rssKiB / 1024).toFixed(1)}M`);
     out.push(`        CPU: ${(cpuMs / 1000).toFixed(3)}s`);
     out.push(`     CGroup: ${s.cgroup}`);
@@ -67,6 +67,11 @@ function status(host: NodeHost, u: UnitState): CommandResult {
     out.push(`   Main PID: ${u.last.pid} (${how})`);
   }
   return { stdout: out.join('\n') + '\n', stderr: '', code: active ? 0 : 3 };
+}
+
+/** systemd's DefaultTasksMax: 15% of the kernel's threads-max (memory / 128 KiB), capped by pid_max. */
+function tasksMax(host: NodeHost): number {
+  return Math.floor(Math.min(4194304, parseQuantity(host.config.capacity.memory) / 131072) * 0.15);
 }
 
 function isDescendant(host: NodeHost, pid: number, ancestor: number): boolean {

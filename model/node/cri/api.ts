@@ -102,9 +102,11 @@ export interface ContainerEvent {
 
 /** CRI RuntimeService + ImageService. */
 export interface ContainerRuntime {
-  /** "containerd", "cri-o". */
+  /** "containerd", "cri-o": the scheme of the containerIDs it hands out ("containerd://…"). */
   readonly name: string;
   readonly version: string;
+  /** The socket the kubelet dials (--container-runtime-endpoint). */
+  readonly endpoint: string;
 
   runPodSandbox(config: PodSandboxConfig, cb: Callback<string>): void;
   stopPodSandbox(id: string, cb: Callback<void>): void;

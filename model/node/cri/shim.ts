@@ -2,7 +2,8 @@ import type { ContainerConfig } from './api';
 import type { NodeHost } from '../host';
 import type { RegistryImage } from '../images';
 import type { Process } from '../../sim/process';
-import { programFor, type Program } from './programs';
+import type { Program } from './programs';
+import { containerProgram, type SandboxProcesses } from './sandbox-processes';
 
 const TASK_DIR = '/run/containerd/io.containerd.runtime.v2.task/k8s.io';
 
@@ -11,7 +12,7 @@ const TASK_DIR = '/run/containerd/io.containerd.runtime.v2.task/k8s.io';
  * process and every container's processes, and runs runc to create and start them (runc
  * itself exits as soon as the container runs).
  */
-export class Shim {
+export class Shim implements SandboxProcesses {
   readonly proc: Process;
   private readonly tasks = new Map<string, { program: Program; procs: Process[] }>();
 
@@ -43,9 +44,7 @@ export class Shim {
   /** Starts a container's processes; returns the program it runs. */
   runContainer(id: string, img: RegistryImage, config: ContainerConfig): Program {
     this.runc(id);
-    const version = img.tags.find((t) => /^\d+\.\d+\.\d+$/.test(t)) ?? img.tags[0] ?? '';
-    const cpus = Math.max(1, Math.floor(Number(this.host.config.capacity.cpu) || 1));
-    const program = programFor(img.program, version, config.command, config.args, cpus);
+    const program = containerProgram(this.host, img, config);
     const procs: Process[] = [];
     const actor = `container/${config.metadata.name}`;
     program.processes.forEach((p, i) => procs.push(this.host.spawn(actor, p.command, p.user, i === 0 ? this.proc.pid : procs[0].pid)));

@@ -104,7 +104,7 @@ export class NodeStatusManager {
         name: this.name,
         labels: { ...host.config.labels },
         annotations: {
-          'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///run/containerd/containerd.sock',
+          'kubeadm.alpha.kubernetes.io/cri-socket': this.core.runtime.endpoint,
           'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
         },
       },
@@ -211,7 +211,7 @@ export class NodeStatusManager {
         bootID: this.ids.bootID,
         kernelVersion: NODE_OS.kernelVersion,
         osImage: NODE_OS.osImage,
-        containerRuntimeVersion: `containerd://${runtime.version}`,
+        containerRuntimeVersion: `${runtime.name}://${runtime.version}`,
         kubeletVersion: NODE_OS.kubeletVersion,
         kubeProxyVersion: NODE_OS.kubeletVersion,
         operatingSystem: NODE_OS.operatingSystem,

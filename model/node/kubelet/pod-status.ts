@@ -14,6 +14,8 @@ export interface RuntimePodState {
   reasons: Map<string, WaitingReason>;
   /** The Pod is done (deleted and its containers stopped): the phase becomes terminal. */
   terminal: boolean;
+  /** The runtime's name, the scheme of containerIDs ("containerd", "cri-o"). */
+  runtimeName?: string;
 }
 
 /**
@@ -69,7 +71,7 @@ function containerStatus(c: any, rt: RuntimePodState): any {
   if (Array.isArray(c.volumeMounts) && c.volumeMounts.length)
     s.volumeMounts = c.volumeMounts.map((m: any) => ({ name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}) }));
   const prevExited = list.find((x, i) => i > 0 && x.state === 'CONTAINER_EXITED');
-  if (prevExited) s.lastState = { terminated: terminated(prevExited) };
+  if (prevExited) s.lastState = { terminated: terminated(prevExited, rt) };
   if (!latest || latest.state === 'CONTAINER_CREATED' || latest.state === 'CONTAINER_UNKNOWN') {
     if (rt.terminal) {
       s.state = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null } };
@@ -78,7 +80,7 @@ function containerStatus(c: any, rt: RuntimePodState): any {
     s.state = { waiting: cached ? { reason: cached.reason, message: cached.message } : { reason: 'ContainerCreating' } };
     return s;
   }
-  s.containerID = `containerd://${latest.id}`;
+  s.containerID = `${rt.runtimeName ?? 'containerd'}://${latest.id}`;
   s.image = latest.image;
   s.imageID = latest.imageRef;
   if (latest.state === 'CONTAINER_RUNNING') {
@@ -87,13 +89,13 @@ function containerStatus(c: any, rt: RuntimePodState): any {
     s.state = { running: { startedAt: rfc3339(latest.startedAt) } };
   } else if (cached && !rt.terminal) {
     s.state = { waiting: { reason: cached.reason, message: cached.message } };
-    s.lastState = { terminated: terminated(latest) };
-  } else s.state = { terminated: terminated(latest) };
+    s.lastState = { terminated: terminated(latest, rt) };
+  } else s.state = { terminated: terminated(latest, rt) };
   return s;
 }
 
-function terminated(c: ContainerStatus): any {
-  return { containerID: `containerd://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt) };
+function terminated(c: ContainerStatus, rt: RuntimePodState): any {
+  return { containerID: `${rt.runtimeName ?? 'containerd'}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt) };
 }
 
 /** kubelet getPhase, for Pods without init containers. */

@@ -22,7 +22,7 @@ export function kubeletServer(host: NodeHost, runtime: ContainerRuntime, proc: P
       const sandbox = runtime.listPodSandbox().find((s) => s.metadata.uid === uid && s.state === 'SANDBOX_READY');
       const running = sandbox && runtime.listContainers().find((c) => c.podSandboxId === sandbox.id && c.metadata.name === container && c.state === 'CONTAINER_RUNNING');
       if (!sandbox || !running) return { stdout: '', stderr: `error: unable to upgrade connection: container not found ("${container}")\n`, code: 1 };
-      host.sim.trace.record('cri', `containerd/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
+      host.sim.trace.record('cri', `${runtime.name}/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
       return runInContainer(host, sandbox.ip, pod, command);
     },
     logs(pod: KObject, container: string, opts: PodLogOptions): string {
@@ -37,6 +37,15 @@ function runtimeUid(pod: KObject): string {
   return pod.metadata.annotations?.[CONFIG_MIRROR] ?? pod.metadata.uid!;
 }
 
+/**
+ * The names the kubelet-managed /etc/hosts of a Pod resolves: localhost (127.0.0.1, the Pod's own
+ * loopback: its containers share one network namespace) and the Pod's hostname (its IP).
+ */
+function resolveInPod(arg: string, pod: KObject, podIP: string): string {
+  const hosts: Record<string, string> = { localhost: '127.0.0.1', [pod.spec?.hostname ?? pod.metadata.name!]: podIP };
+  return arg.replace(/^((?:https?:\/\/)?)([^/:]+)/, (all, scheme: string, name: string) => (hosts[name] ? scheme + hosts[name] : all));
+}
+
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */
 function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[]): ExecResult {
   const [cmd, ...args] = argv;
@@ -46,7 +55,7 @@ function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: strin
       const podNet = net?.cluster.pod(podIP);
       const origin = podNet ? { node: host.name, pod: podNet } : { node: host.name };
       if (!net) return { stdout: '', stderr: 'curl: (7) Couldn\'t connect to server\n', code: 7 };
-      const res = curl(net.cluster, origin, args);
+      const res = curl(net.cluster, origin, args.map((a) => resolveInPod(a, pod, podIP)));
       if (res.elapsedMs > 0) host.sim.advance(res.elapsedMs);
       return { stdout: res.stdout, stderr: res.stderr, code: res.code };
     }
