@@ -38,10 +38,11 @@ Feature: A Pod is the unit: its containers share one sandbox, one IP, one networ
     When I run `on k8s-worker-1 crictl ps --pod web`
     Then it succeeds
     And the output lists "nginx" and "sidecar" under one POD ID
-    When I run `on k8s-worker-1 crictl pods --name web -q`
-    Then the output lines match:
+    When I run `on k8s-worker-1 crictl pods`
+    Then the output has lines matching, in order:
       """
-      [0-9a-f]{64}
+      ^POD ID +CREATED +STATE +NAME +NAMESPACE +ATTEMPT +RUNTIME$
+      ^[0-9a-f]{13} +.* +Ready +web +default +0 +\(default\)$
       """
 
   @C12

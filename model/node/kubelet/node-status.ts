@@ -115,6 +115,8 @@ export class NodeStatusManager {
       ctx.client.create('nodes', undefined, node);
     } catch (e) {
       if (!(e instanceof StatusError) || e.code !== 409) throw e;
+      // A restarted kubelet finds its Node (tryRegisterWithAPIServer).
+      ctx.log.info('kubelet_node_status.go:127', 'Node was previously registered', { node: this.name });
     }
     this.registered = true;
     this.lastReportMs = ctx.sim.clock.nowMs();
