@@ -91,3 +91,25 @@ export function toScale(r: ResourceInfo, obj: KObject): any {
     status: { replicas: obj.status?.replicas ?? 0, selector: obj.spec?.selector?.matchLabels ? Object.entries(obj.spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',') : '' },
   };
 }
+
+/**
+ * The decoder's type check: a spec, status or metadata that is not an object never reaches
+ * defaulting (json.Unmarshal fails first, and the request is a 400).
+ */
+export function unmarshalCheck(r: ResourceInfo, obj: any): void {
+  for (const [field, type] of [['metadata', 'ObjectMeta'], ['spec', `${r.kind}Spec`], ['status', `${r.kind}Status`]] as const) {
+    const v = obj[field];
+    if (v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
+    const got = Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v;
+    const goType = field === 'metadata' ? 'v1.ObjectMeta' : `${r.version}.${type}`;
+    throw errors.badRequest(`${r.kind} in version "${r.version}" cannot be handled as a ${r.kind}: json: cannot unmarshal ${got} into Go struct field ${r.kind}.${field} of type ${goType}`);
+  }
+}
+
+/** An injected failure (model/sim/faults.ts), worded as kube-apiserver words each. */
+export function injectedError(code: 409 | 500 | 504, r: ResourceInfo, name: string): StatusError {
+  if (code === 409) return errors.conflict(r, name);
+  if (code === 504)
+    return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Timeout: request did not complete within requested timeout - context deadline exceeded', reason: 'Timeout', details: {}, code: 504 });
+  return errors.internal('etcdserver: request timed out');
+}

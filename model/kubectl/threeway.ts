@@ -1,3 +1,5 @@
+import { canonicalJSON } from '../api/meta';
+
 /**
  * strategicpatch.CreateThreeWayMergePatch, reduced to what client-side apply needs: changes
  * from current to modified (only fields the user's config sets), plus deletions of fields that
@@ -22,16 +24,6 @@ type Obj = Record<string, any>;
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Obj;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-    .join(',')}}`;
-}
 
 function mergeKeyFor(field: string, items: any[]): string | undefined {
   if (field === 'ports') {
@@ -70,8 +62,8 @@ function diffMap(original: Obj, modified: Obj, current: Obj): Obj {
           patch[`$setElementOrder/${k}`] = m.map((i) => ({ [key]: i[key] }));
           patch[k] = sub;
         }
-      } else if (canonical(m) !== canonical(c)) patch[k] = m;
-    } else if (canonical(m) !== canonical(c)) patch[k] = m;
+      } else if (canonicalJSON(m) !== canonicalJSON(c)) patch[k] = m;
+    } else if (canonicalJSON(m) !== canonicalJSON(c)) patch[k] = m;
   }
   return patch;
 }
