@@ -9,11 +9,16 @@ function parseLabelArgs(args: string[]): { set: Record<string, string>; remove: 
   const set: Record<string, string> = {};
   const remove: string[] = [];
   const rest: string[] = [];
+  let labelsStarted = false;
   for (const a of args) {
     if (a.includes('=')) {
       const i = a.indexOf('=');
       set[a.slice(0, i)] = a.slice(i + 1);
-    } else if (a.endsWith('-') && a.length > 1 && rest.length > 0) remove.push(a.slice(0, -1));
+      labelsStarted = true;
+    } else if (a.endsWith('-') && a.length > 1 && rest.length > 0) {
+      remove.push(a.slice(0, -1));
+      labelsStarted = true;
+    } else if (labelsStarted) throw new KubectlError(`all resources must be specified before label changes: ${a}`);
     else rest.push(a);
   }
   return { set, remove, rest };
@@ -45,7 +50,8 @@ export const labelCommand: Command = {
             continue;
           }
           ctx.client.patch(q.r.resource, ns, name, 'merge', { metadata: { labels: patch } }, { dryRun: str(p, 'dry-run') === 'server' });
-          ctx.out += `${objectRef(q.r, name)} labeled\n`;
+          // kubectl says "unlabeled" when the command only removed labels.
+          ctx.out += `${objectRef(q.r, name)} ${Object.keys(set).length === 0 ? 'unlabeled' : 'labeled'}\n`;
         } catch (e) {
           if (e instanceof StatusError && e.code === 0) throw e;
           errors.push(e);
