@@ -32,7 +32,15 @@ module.exports = {
   // scheduling and API features, stopping at the first failure (a killed mutant).
   mutants: {
     ...common,
-    paths: ['features/properties.feature', 'features/controllers.feature', 'features/scheduling.feature', 'features/api-server.feature', 'features/walkthrough.feature'],
+    paths: [
+      'features/properties.feature',
+      'features/controllers.feature',
+      'features/scheduling.feature',
+      'features/api-server.feature',
+      'features/walkthrough.feature',
+      'features/failures.feature',
+      'features/kube-proxy.feature',
+    ],
     format: ['summary'],
     failFast: true,
   },

@@ -117,3 +117,11 @@ Feature: kube-proxy programs the nodes' nat tables
     And 30s pass
     And I run `on k8s-worker-1 curl -s http://172.18.0.3:31002/`
     Then the output contains "Welcome to nginx!"
+
+  @C04 @C05
+  Scenario: When a Pod leaves the Service, kube-proxy drops its KUBE-SEP rule
+    When I run `kubectl scale deployment nginx-deployment --replicas=2`
+    And 40s pass
+    And I run `on k8s-worker-1 iptables-save -t nat`
+    Then the output has 2 lines matching "^-A KUBE-SVC-WRNOD73BKRQH4VVX .* -j KUBE-SEP-"
+    And the output has 2 lines matching "^-A KUBE-SEP-\S+ -p tcp .* -j DNAT --to-destination 10\.244\.\d+\.\d+:80$"

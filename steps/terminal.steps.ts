@@ -57,3 +57,9 @@ Then('the output lines match:', function (this: KubespecWorld, text: string) {
   expect(got.length).toBe(want.length);
   want.forEach((re, i) => expect(got[i]).toMatch(new RegExp(`^${re}$`)));
 });
+
+/** Counts the output lines a regular expression matches (e.g. the rules of one chain). */
+Then('the output has {int} line(s) matching {string}', function (this: KubespecWorld, n: number, re: string) {
+  const lines = this.output.split('\n').filter((l) => new RegExp(re).test(l));
+  expect({ count: lines.length, lines }).toEqual({ count: n, lines });
+});

@@ -22,6 +22,8 @@ export const MUTANTS = {
   'apiserver-noop-write-bumps-rv': 'apiserver: an update that changes nothing still writes a new resourceVersion',
   'informer-ignores-deletes': 'informer: DELETED watch events never leave the cache',
   'workqueue-drops-failures': 'workqueue: a key whose reconcile failed is never retried',
+  'kubelet-never-restarts': 'kubelet: an exited container is never restarted, whatever the restartPolicy',
+  'kube-proxy-leaks-endpoints': 'kube-proxy: endpoints that left a Service keep their KUBE-SEP rules',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

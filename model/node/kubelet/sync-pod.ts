@@ -1,3 +1,4 @@
+import { mutant } from '../../sim/mutants';
 import { goDuration } from './backoff';
 import { type KubeletCore, type PodWorker } from './core';
 import type { StatusManager } from './status-manager';
@@ -67,7 +68,7 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
       return next();
     }
     if (latest?.state === 'CONTAINER_EXITED') {
-      if (!shouldRestart(pod.spec?.restartPolicy ?? 'Always', latest.exitCode)) return next();
+      if (mutant('kubelet-never-restarts') || !shouldRestart(pod.spec?.restartPolicy ?? 'Always', latest.exitCode)) return next();
       const key = `${w.uid}_${c.name}`;
       if (core.restartBackoff.isInBackOffSince(key, latest.finishedAt)) {
         ev('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);

@@ -6,7 +6,8 @@ import type { NetNamespace } from '../network/namespace';
 import { RestoreError } from '../network/netfilter/tables';
 import type { NodeHost } from '../host';
 import { buildRestore, JUMP_CHAINS } from './rules';
-import { endpointsFor, servicePorts } from './service-map';
+import { endpointsFor, servicePorts, type EndpointInfo } from './service-map';
+import { mutant } from '../../sim/mutants';
 
 /** kube-proxy's KubeProxyConfiguration as kubeadm writes it (iptables mode). */
 export interface ProxyConfig {
@@ -95,7 +96,7 @@ function syncProxyRules(ns: NetNamespace, services: Informer, slices: Informer, 
   for (const svc of goMapOrder(services.list(), ctx)) {
     const key = `${svc.metadata.namespace}/${svc.metadata.name}`;
     const svcSlices: KObject[] = slices.byIndex('service', key);
-    for (const p of servicePorts(svc)) ports.push({ svc: p, endpoints: endpointsFor(p, svcSlices) });
+    for (const p of servicePorts(svc)) ports.push({ svc: p, endpoints: leaky(ns, `${key}:${p.portName}`, endpointsFor(p, svcSlices)) });
   }
   const text = buildRestore({ ports, clusterCIDR: cfg.clusterCIDR, existingNatChains: [...ns.netfilter.table('nat').chains.keys()] });
   try {
@@ -128,4 +129,18 @@ function goMapOrder<T>(items: T[], ctx: ComponentContext): T[] {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
+}
+
+/** The bug zoo's kube-proxy-leaks-endpoints: every endpoint ever seen, per node and Service port. */
+const everSeen = new WeakMap<NetNamespace, Map<string, Map<string, EndpointInfo>>>();
+
+function leaky(ns: NetNamespace, portKey: string, endpoints: EndpointInfo[]): EndpointInfo[] {
+  if (!mutant('kube-proxy-leaks-endpoints')) return endpoints;
+  let byPort = everSeen.get(ns);
+  if (!byPort) everSeen.set(ns, (byPort = new Map()));
+  let seen = byPort.get(portKey);
+  if (!seen) byPort.set(portKey, (seen = new Map()));
+  // Remembers each endpoint as it was while ready: its leaving is never noticed.
+  for (const e of endpoints) if (e.ready || !seen.has(`${e.ip}:${e.port}`)) seen.set(`${e.ip}:${e.port}`, e);
+  return [...seen.values()];
 }
