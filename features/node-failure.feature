@@ -43,8 +43,9 @@ Feature: A node whose kubelet stops: NotReady, tainted, its Pods evicted and rep
     And the output contains "Normal  NodeNotReady"
     And the output contains "node-controller  Node k8s-worker-1 status is now: NodeNotReady"
     # Its containers keep running: containerd runs them, not the kubelet.
-    When I run `on k8s-worker-1 crictl ps --name nginx -q`
+    When I run `on k8s-worker-1 crictl ps -a --name nginx`
     Then it succeeds
+    And the output contains "Running"
     And the output does not contain "Exited"
 
   @C16 @C03
