@@ -56,13 +56,17 @@ Then('the pods labelled {string} are spread over {int} node(s)', function (this:
 When('I delete one pod labelled {string}', function (this: KubespecWorld, sel: string) {
   const pods = live(podsLabelled(this, sel)).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   expect(pods.length).toBeGreaterThan(0);
-  (this as any).deletedPod = pods[0].metadata.name;
+  (this as any).deleted = { name: pods[0].metadata.name, selector: sel, before: pods.map((p) => p.metadata.name) };
   this.run(`kubectl delete pod ${pods[0].metadata.name}`);
 });
 
 Then('the deleted pod is gone and another pod took its place', function (this: KubespecWorld) {
-  const gone = (this as any).deletedPod as string;
-  expect(this.cluster.admin.tryGet('pods', 'default', gone)).toBeUndefined();
+  const { name, selector, before } = (this as any).deleted as { name: string; selector: string; before: string[] };
+  expect(this.cluster.admin.tryGet('pods', 'default', name)).toBeUndefined();
+  // As many Pods as before, one of them new: the controller replaced the deleted one.
+  const now = live(podsLabelled(this, selector)).map((p) => p.metadata.name!);
+  expect(now.length).toBe(before.length);
+  expect(now.filter((n) => !before.includes(n)).length).toBe(1);
 });
 
 Then('the {word} {string} has {int} {word} replicas', function (this: KubespecWorld, kind: string, name: string, n: number, field: string) {

@@ -36,10 +36,11 @@ export class DaemonSetController {
     ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
     this.recorder = ctx.recorder('daemonset-controller');
     this.expectations = new ControllerExpectations(ctx.sim);
+    // Like every creating controller, it waits for its caches: a half-listed cache means duplicate Pods.
     this.queue = new WorkQueue(ctx.proc, 'daemonset', (key) => {
       this.syncDaemonSet(key);
       this.queue.forget(key);
-    });
+    }, { synced: () => this.dsInformer.hasSynced() && this.podInformer.hasSynced() && this.nodeInformer.hasSynced() });
     this.dsInformer.addEventHandler({
       onAdd: (ds) => this.queue.add(keyOf(ds)),
       onUpdate: (_old, ds) => this.queue.add(keyOf(ds)),

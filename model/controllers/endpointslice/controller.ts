@@ -42,10 +42,11 @@ export class EndpointSliceController {
     this.sliceInformer.addIndexer(SLICE_BY_SERVICE, (s) =>
       s.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME && s.metadata.labels?.[LABEL_SERVICE_NAME] ? [`${s.metadata.namespace}/${s.metadata.labels[LABEL_SERVICE_NAME]}`] : [],
     );
+    // Waits for its caches, as the other creating controllers do: a half-listed cache means duplicate slices.
     this.queue = new WorkQueue(ctx.proc, 'endpoint_slice', (key) => {
       this.syncService(key);
       this.queue.forget(key);
-    });
+    }, { synced: () => this.serviceInformer.hasSynced() && this.podInformer.hasSynced() && this.sliceInformer.hasSynced() });
     this.serviceInformer.addEventHandler({
       onAdd: (svc) => this.queue.add(keyOf(svc)),
       onUpdate: (_old, svc) => this.queue.add(keyOf(svc)),
