@@ -3,4 +3,6 @@
 // ten times faster to start than TypeScript's; the type check is `npm run typecheck`).
 require('ts-node').register({ swc: true, project: require('path').join(__dirname, '..', 'tsconfig.json') });
 const { main } = require('../cli/main.ts');
-process.exitCode = main(process.argv.slice(2));
+Promise.resolve(main(process.argv.slice(2))).then((code) => {
+  process.exitCode = code;
+});

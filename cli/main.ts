@@ -3,19 +3,23 @@ import { ConfigError, parseClusterConfig, type ClusterConfig } from '../model/cl
 import { PlayError, runPlay } from './play';
 
 const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] <script.play>
+       kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
+       kubespec node <node> -- <command…>
 
 Runs a script of commands against a fresh simulated cluster and prints the transcript.
 Script lines: kubectl …, kubectl apply -f - <<EOF … EOF, sleep <duration>,
 timeout <duration> kubectl get … -w, on <node> <command>, # comments.
 `;
 
-/** The kubespec command line; returns the exit status. */
-export function main(args: string[]): number {
+/** The kubespec command line; returns the exit status (a promise for the commands that serve). */
+export function main(args: string[]): number | Promise<number> {
   const [cmd, ...rest] = args;
   if (cmd === '-h' || cmd === '--help' || cmd === 'help' || cmd === undefined) {
     process.stdout.write(USAGE);
     return cmd === undefined ? 2 : 0;
   }
+  if (cmd === 'up') return require('./up').up(rest);
+  if (cmd === 'node') return require('./node').node(rest);
   if (cmd !== 'play') {
     process.stderr.write(`kubespec: unknown command "${cmd}"\n${USAGE}`);
     return 2;

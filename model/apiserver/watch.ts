@@ -6,6 +6,7 @@ import type { Simulation } from '../sim/simulation';
 import { actorOf, decode, parseSelectors } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
 import { WatchCache, type Watcher } from './watchcache';
+import { matchesFields, matchesLabels } from '../api/selectors';
 
 /** Latency of a watch delivery in virtual milliseconds: a base plus seeded jitter. */
 const WATCH_LATENCY_MS = 1;
@@ -113,6 +114,8 @@ export class WatchHub {
     this.sim.trace.record('api', w.actor, 'watch', `${r.resource}${req.namespace ? '/' + req.namespace : ''}`, `rv=${rv}`);
     cache.add(w);
     if (rv > 0) for (const ev of cache.since(w, rv)) this.enqueue(w, ev);
+    // resourceVersion unset or "0": the watch starts with the current state, one ADDED event per object.
+    else for (const obj of this.current(w)) this.enqueue(w, { type: 'ADDED', object: obj });
     return {
       stop: () => {
         if (w.closed) return;
@@ -120,6 +123,16 @@ export class WatchHub {
         cache.remove(w);
       },
     };
+  }
+
+  /** The objects a new watcher selects, from etcd, in key order. */
+  private current(w: Watcher): KObject[] {
+    const out: KObject[] = [];
+    for (const kv of this.etcd.range(etcdPrefix(w.resource, w.namespace))) {
+      const obj = decode(kv.value, kv.modRevision);
+      if (matchesLabels(w.labels, obj.metadata.labels) && matchesFields(w.fields, obj)) out.push(obj);
+    }
+    return out;
   }
 
   /** Ends every open watch (the process died); clients see their streams close. */

@@ -79,7 +79,10 @@ export const getCommand: Command = {
       if (q.names.length > 0) {
         for (const name of q.names) {
           try {
-            found.push({ obj: ctx.client.get(q.r.resource, ns, name), r: q.r });
+            const obj = ctx.client.get(q.r.resource, ns, name);
+            found.push({ obj, r: q.r });
+            // A watch of named objects starts where the newest of them is (rv 0 would replay them all).
+            if (Number(obj.metadata.resourceVersion) > Number(listRV)) listRV = obj.metadata.resourceVersion!;
           } catch (e) {
             if (e instanceof StatusError && e.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
             if (!(e instanceof StatusError) || e.code === 0) throw e;

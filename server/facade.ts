@@ -1,0 +1,277 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type * as net from 'node:net';
+import type * as tls from 'node:tls';
+import type { Cluster } from '../model/cluster';
+import { errors, StatusError } from '../model/api/status';
+import type { ApiRequest, PatchType } from '../model/apiserver/request';
+import { decodeBody, parseAccept, readBody, toStatus, writeJSON, writeStatus } from './http-io';
+import { requestInfo } from './request-info';
+import { serveWatch } from './watch-stream';
+
+export interface FacadeOptions {
+  /** Only loopback addresses are served. */
+  host: string;
+  /** 0 picks a free port once; it is kept across restarts of the model's kube-apiserver. */
+  port: number;
+  /** HTTPS as kind serves it; plain HTTP when absent (tests). */
+  tls?: { key: string; cert: string; ca: string };
+  /** Called for non-resource paths the facade itself does not answer (discovery, OpenAPI). */
+  nonResource?: (path: string, req: http.IncomingMessage, serverAddress: string) => { status: number; contentType: string; body: unknown } | undefined;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/** Content types of PATCH, as kube-apiserver maps them to patch strategies. */
+const PATCH_TYPES: Record<string, PatchType | 'apply'> = {
+  'application/json-patch+json': 'json',
+  'application/merge-patch+json': 'merge',
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/apply-patch+yaml': 'apply',
+};
+
+/**
+ * The model's kube-apiserver over HTTP(S): translates each HTTP request into the same ApiRequest
+ * the in-process kubectl sends, and the answer back into what kube-apiserver writes. The socket
+ * follows the model: closed while its kube-apiserver process is down, so clients see "connection
+ * refused", open again once the kubelet has restarted it.
+ */
+export class ApiFacade {
+  private server?: http.Server;
+  private readonly sockets = new Set<net.Socket>();
+  private listening = false;
+  private boundPort: number;
+  private readonly version: Record<string, string>;
+
+  constructor(
+    readonly cluster: Cluster,
+    private readonly opts: FacadeOptions,
+  ) {
+    if (!LOOPBACK.test(opts.host)) throw new Error(`refusing to serve on ${opts.host}: kubespec up listens on loopback only (127.0.0.1, ::1)`);
+    this.boundPort = opts.port;
+    const v = cluster.config.kubernetesVersion; // "v1.32.2"
+    const [major, minor] = v.replace(/^v/, '').split('.');
+    this.version = {
+      major,
+      minor,
+      gitVersion: v,
+      gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f',
+      gitTreeState: 'clean',
+      buildDate: '2025-02-12T21:19:47Z',
+      goVersion: 'go1.23.6',
+      compiler: 'gc',
+      platform: 'linux/amd64',
+    };
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  /** The address clients use: "127.0.0.1:PORT". */
+  get address(): string {
+    const host = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
+    return `${host}:${this.boundPort}`;
+  }
+
+  get url(): string {
+    return `${this.opts.tls ? 'https' : 'http'}://${this.address}`;
+  }
+
+  /** Opens the socket if the model's kube-apiserver serves. Rejects if the port is taken. */
+  async start(): Promise<void> {
+    await this.sync();
+  }
+
+  /** Follows the model's kube-apiserver: listening while it serves, closed while it is down. */
+  async sync(): Promise<void> {
+    const serving = this.cluster.apiserver.serving;
+    if (serving && !this.listening) await this.listen();
+    else if (!serving && this.listening) await this.closeSocket();
+  }
+
+  async stop(): Promise<void> {
+    if (this.listening) await this.closeSocket();
+  }
+
+  private listen(): Promise<void> {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
+    const server = this.opts.tls
+      ? https.createServer({ key: this.opts.tls.key, cert: this.opts.tls.cert, ca: this.opts.tls.ca, requestCert: true, rejectUnauthorized: false }, handler)
+      : http.createServer(handler);
+    server.on('connection', (s: net.Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => this.upgrade(req, socket, head));
+    this.listening = true;
+    return new Promise((resolve, reject) => {
+      server.once('error', (e: NodeJS.ErrnoException) => {
+        this.listening = false;
+        reject(e.code === 'EADDRINUSE' ? new Error(`port ${this.boundPort} on ${this.opts.host} is already in use (is another kubespec up running?)`) : e);
+      });
+      server.listen(this.boundPort, this.opts.host, () => {
+        this.server = server;
+        const a = server.address();
+        if (a && typeof a === 'object') this.boundPort = a.port;
+        resolve();
+      });
+    });
+  }
+
+  private closeSocket(): Promise<void> {
+    const server = this.server;
+    this.listening = false;
+    this.server = undefined;
+    // Open connections (watches, keep-alive) end with the process, as they would with a real kube-apiserver.
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  // ---------------------------------------------------------------- requests
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const info = requestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+      if (!info.isResourceRequest) return this.nonResource(url.pathname, req, res);
+      if (!info.info) throw notFoundResource();
+      const raw = await readBody(req);
+      const q = url.searchParams;
+      const apiReq = this.apiRequest(req, info.verb, info.info.resource, info.namespace, info.name, info.subresource, q);
+      const r = info.info;
+      const server = this.cluster.apiserver;
+      if (!server.serving) return void req.socket.destroy();
+
+      if (info.verb === 'watch') {
+        if (info.name) apiReq.query!.fieldSelector = [apiReq.query!.fieldSelector, `metadata.name=${info.name}`].filter(Boolean).join(',');
+        apiReq.name = undefined;
+        const timeout = q.get('timeoutSeconds');
+        serveWatch(server, r, apiReq, res, {
+          timeoutSeconds: timeout ? Number(timeout) : undefined,
+          bookmarks: q.get('allowWatchBookmarks') === 'true',
+          currentRevision: () => this.cluster.etcd.currentRevision,
+          convert: (o) => o,
+        });
+        return;
+      }
+      if (info.subresource === 'exec' || info.subresource === 'attach' || info.subresource === 'portforward')
+        throw errors.badRequest('Upgrade request required');
+
+      const contentType = req.headers['content-type'];
+      if (info.verb === 'patch') {
+        const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
+        const pt = PATCH_TYPES[mime];
+        if (!pt || pt === 'apply')
+          throw new StatusError({
+            kind: 'Status',
+            apiVersion: 'v1',
+            metadata: {},
+            status: 'Failure',
+            message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
+            reason: 'UnsupportedMediaType',
+            code: 415,
+          });
+        apiReq.patchType = pt;
+      }
+      const body = decodeBody(raw, contentType);
+      if (info.verb === 'delete' || info.verb === 'deletecollection') applyDeleteOptions(apiReq, body);
+      else apiReq.body = body;
+
+      const result = server.handle(apiReq);
+      if (info.subresource === 'log' && typeof result === 'string') {
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
+        res.end(result);
+        return;
+      }
+      writeJSON(res, info.verb === 'create' ? 201 : 200, result);
+    } catch (e) {
+      const status = toStatus(e);
+      // The model's kube-apiserver went down during the request: the connection just ends.
+      if (status.code === 0) return void req.socket.destroy();
+      writeStatus(res, status);
+    }
+  }
+
+  /** The same request the in-process kubectl would send, with the HTTP caller's credentials. */
+  private apiRequest(req: http.IncomingMessage, verb: ApiRequest['verb'], resource: string, namespace: string | undefined, name: string | undefined, subresource: string | undefined, q: URLSearchParams): ApiRequest {
+    const auth = req.headers.authorization ?? '';
+    const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
+    const sock = req.socket as tls.TLSSocket;
+    const cert = sock.authorized && typeof sock.getPeerCertificate === 'function' ? sock.getPeerCertificate() : undefined;
+    const num = (k: string) => (q.has(k) ? Number(q.get(k)) : undefined);
+    const str = (k: string) => q.get(k) ?? undefined;
+    const apiReq: ApiRequest & { clientCertificate?: { commonName: string; organizations: string[] } } = {
+      verb,
+      token: bearer ?? '',
+      resource,
+      subresource,
+      namespace,
+      name,
+      query: {
+        labelSelector: str('labelSelector'),
+        fieldSelector: str('fieldSelector'),
+        resourceVersion: str('resourceVersion'),
+        dryRun: q.get('dryRun') === 'All' ? 'All' : undefined,
+        fieldManager: str('fieldManager'),
+        propagationPolicy: str('propagationPolicy') as any,
+        gracePeriodSeconds: num('gracePeriodSeconds'),
+        limit: num('limit'),
+        container: str('container'),
+        previous: q.get('previous') === 'true' ? true : undefined,
+        tailLines: num('tailLines'),
+        timestamps: q.get('timestamps') === 'true' ? true : undefined,
+      },
+      userAgent: req.headers['user-agent'],
+    };
+    if (cert && cert.subject) {
+      const o = cert.subject.O;
+      apiReq.clientCertificate = { commonName: String(cert.subject.CN ?? ''), organizations: o === undefined ? [] : Array.isArray(o) ? o : [o] };
+    }
+    return apiReq;
+  }
+
+  private nonResource(path: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (!this.cluster.apiserver.serving) return void req.socket.destroy();
+    if (path === '/version') return writeJSON(res, 200, this.version);
+    if (path === '/healthz' || path === '/livez' || path === '/readyz') {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      res.end('ok');
+      return;
+    }
+    const answer = this.opts.nonResource?.(path, req, this.address);
+    if (answer) {
+      if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
+        res.writeHead(answer.status, { 'Content-Type': answer.contentType });
+        res.end(answer.body);
+      } else writeJSON(res, answer.status, answer.body, answer.contentType);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.end('404 page not found\n');
+  }
+
+  private upgrade(req: http.IncomingMessage, socket: net.Socket, _head: Buffer): void {
+    const body = JSON.stringify(errors.badRequest('upgrade is not supported yet').status);
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    void req;
+  }
+}
+
+/** The 404 for a resource the server does not serve. */
+function notFoundResource(): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
+}
+
+/** DeleteOptions come in the body (kubectl sends them there) or the query. */
+function applyDeleteOptions(apiReq: ApiRequest, body: any): void {
+  if (!body || typeof body !== 'object') return;
+  const q = apiReq.query!;
+  if (body.propagationPolicy) q.propagationPolicy = body.propagationPolicy;
+  if (typeof body.gracePeriodSeconds === 'number') q.gracePeriodSeconds = body.gracePeriodSeconds;
+  if (Array.isArray(body.dryRun) && body.dryRun.includes('All')) q.dryRun = 'All';
+  if (body.orphanDependents === true && !q.propagationPolicy) q.propagationPolicy = 'Orphan';
+}
+
+export { parseAccept };

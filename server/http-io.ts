@@ -1,0 +1,88 @@
+import type * as http from 'node:http';
+import * as yaml from 'js-yaml';
+import { errors, StatusError, type Status } from '../model/api/status';
+
+/** kube-apiserver's limit on a request body (3 MiB, DefaultMaxRequestSizeBytes). */
+export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
+
+/** Reads a request body up to the limit; a larger one is answered 413 as kube-apiserver does. */
+export function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) {
+        reject(new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Request entity too large: limit is ${MAX_REQUEST_BYTES}`, reason: 'RequestEntityTooLarge', code: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Decodes a JSON or YAML body by its Content-Type; a body that does not parse is a 400, as the server's decoders answer. */
+export function decodeBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  const text = raw.toString('utf8');
+  if (mime === 'application/yaml' || mime === 'application/apply-patch+yaml') {
+    try {
+      return yaml.load(text, { schema: yaml.CORE_SCHEMA });
+    } catch (e: any) {
+      throw errors.badRequest(`error converting YAML to JSON: yaml: ${e?.reason ?? 'invalid document'}`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.badRequest(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`);
+  }
+}
+
+/** Writes a JSON answer. */
+export function writeJSON(res: http.ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+  const text = JSON.stringify(body);
+  res.writeHead(code, { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** A failure as the API server writes it: the Status object, its code as the HTTP status. */
+export function writeStatus(res: http.ServerResponse, status: Status): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  writeJSON(res, status.code || 500, status);
+}
+
+/** Anything thrown that is not a Status is the server's own bug: a 500 that says so, never a crash. */
+export function toStatus(e: unknown): Status {
+  if (e instanceof StatusError) return e.status;
+  return errors.internal(e instanceof Error ? e.message : String(e)).status;
+}
+
+/**
+ * One media type of an Accept header: "application/json;as=Table;v=v1;g=meta.k8s.io" ->
+ * { type: "application/json", params: { as: "Table", v: "v1", g: "meta.k8s.io" } }.
+ */
+export interface MediaType {
+  type: string;
+  params: Record<string, string>;
+}
+
+export function parseAccept(accept: string | undefined): MediaType[] {
+  if (!accept) return [{ type: '*/*', params: {} }];
+  return accept.split(',').map((part) => {
+    const [type, ...params] = part.split(';').map((s) => s.trim());
+    const p: Record<string, string> = {};
+    for (const kv of params) {
+      const i = kv.indexOf('=');
+      if (i > 0) p[kv.slice(0, i).trim()] = kv.slice(i + 1).trim();
+    }
+    return { type: type.toLowerCase(), params: p };
+  });
+}
