@@ -17,7 +17,14 @@ export interface ResourceInfo {
   subresources: string[];
   /** Whether spec changes bump metadata.generation (objects with a spec/status split). */
   hasGeneration: boolean;
+  /** The verbs discovery lists for the resource itself. */
+  verbs: string[];
+  /** Discovery categories: "all" is what `kubectl get all` expands to. */
+  categories: string[];
 }
+
+/** What kube-apiserver lists for a resource whose storage does every REST operation. */
+const STANDARD_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 const R = (r: Partial<ResourceInfo> & Pick<ResourceInfo, 'kind' | 'resource' | 'version'>): ResourceInfo => ({
   group: '',
@@ -27,20 +34,22 @@ const R = (r: Partial<ResourceInfo> & Pick<ResourceInfo, 'kind' | 'resource' | '
   storage: r.resource,
   subresources: [],
   hasGeneration: false,
+  verbs: STANDARD_VERBS,
+  categories: [],
   ...r,
 });
 
 export const RESOURCES: ResourceInfo[] = [
-  R({ kind: 'Namespace', resource: 'namespaces', version: 'v1', namespaced: false, shortNames: ['ns'], subresources: ['status'] }),
+  R({ kind: 'Namespace', resource: 'namespaces', version: 'v1', namespaced: false, shortNames: ['ns'], subresources: ['status'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }),
   R({ kind: 'Node', resource: 'nodes', version: 'v1', namespaced: false, shortNames: ['no'], storage: 'minions', subresources: ['status'] }),
-  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'exec', 'log'] }),
+  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'exec', 'log'], categories: ['all'] }),
   R({ kind: 'Event', resource: 'events', version: 'v1', shortNames: ['ev'] }),
-  R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs' }),
+  R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs', categories: ['all'] }),
   R({ kind: 'ConfigMap', resource: 'configmaps', version: 'v1', shortNames: ['cm'] }),
   R({ kind: 'ServiceAccount', resource: 'serviceaccounts', version: 'v1', shortNames: ['sa'] }),
-  R({ kind: 'Deployment', group: 'apps', resource: 'deployments', version: 'v1', shortNames: ['deploy'], subresources: ['status', 'scale'], hasGeneration: true }),
-  R({ kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', version: 'v1', shortNames: ['rs'], subresources: ['status', 'scale'], hasGeneration: true }),
-  R({ kind: 'DaemonSet', group: 'apps', resource: 'daemonsets', version: 'v1', shortNames: ['ds'], subresources: ['status'], hasGeneration: true }),
+  R({ kind: 'Deployment', group: 'apps', resource: 'deployments', version: 'v1', shortNames: ['deploy'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
+  R({ kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', version: 'v1', shortNames: ['rs'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
+  R({ kind: 'DaemonSet', group: 'apps', resource: 'daemonsets', version: 'v1', shortNames: ['ds'], subresources: ['status'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'Lease', group: 'coordination.k8s.io', resource: 'leases', version: 'v1' }),
   R({ kind: 'EndpointSlice', group: 'discovery.k8s.io', resource: 'endpointslices', version: 'v1' }),
 ];
