@@ -22,6 +22,9 @@ export type StatusReason =
   | 'Forbidden'
   | 'Unauthorized'
   | 'MethodNotAllowed'
+  | 'RequestEntityTooLarge'
+  | 'UnsupportedMediaType'
+  | 'NotAcceptable'
   | 'Expired'
   | 'Gone'
   | 'InternalError'
@@ -75,15 +78,22 @@ export const errors = {
       { name, group: r.group || undefined, kind: r.kind, causes: causes.map((c) => ({ reason: c.type, message: c.detailMessage(), field: c.field })) },
     ),
   badRequest: (message: string) => status(400, 'BadRequest', message),
-  forbidden: (r: ResourceInfo, name: string, user: string, verb: string, namespace?: string) =>
+  /**
+   * responsewriters.Forbidden: the resource with its subresource in the sentence, "in the
+   * namespace" for a namespaced request and "at the cluster scope" for everything else (a
+   * cluster-scoped resource, or a list or watch across all namespaces).
+   */
+  forbidden: (r: ResourceInfo, name: string, user: string, verb: string, namespace?: string, subresource?: string) =>
     status(
       403,
       'Forbidden',
-      `${qualifiedResource(r)}${name ? ` "${name}"` : ''} is forbidden: User "${user}" cannot ${verb} resource "${r.resource}" in API group "${r.group}"${
-        namespace ? ` in the namespace "${namespace}"` : r.namespaced ? '' : ' at the cluster scope'
+      `${qualifiedResource(r)}${name ? ` "${name}"` : ''} is forbidden: User "${user}" cannot ${verb} resource "${r.resource}${subresource ? '/' + subresource : ''}" in API group "${r.group}"${
+        namespace ? ` in the namespace "${namespace}"` : ' at the cluster scope'
       }`,
       { name: name || undefined, group: r.group || undefined, kind: r.resource },
     ),
+  /** A non-resource URL denied: apierrors.NewForbidden with an empty GroupResource. */
+  forbiddenPath: (user: string, verb: string, path: string) => status(403, 'Forbidden', `forbidden: User "${user}" cannot ${verb} path "${path}"`, {}),
   unauthorized: () => status(401, 'Unauthorized', 'Unauthorized'),
   methodNotAllowed: (message: string) => status(405, 'MethodNotAllowed', message),
   gone: (message: string) => status(410, 'Expired', message),
