@@ -142,6 +142,7 @@ export class ApiFacade {
       const apiReq = this.apiRequest(req, info.verb, info.info.resource, info.namespace, info.name, info.subresource, q);
       const r = info.info;
       const server = this.cluster.apiserver;
+      negotiate(req.headers.accept);
       if (!server.serving) return void req.socket.destroy();
 
       if (info.verb === 'watch') {
@@ -218,6 +219,7 @@ export class ApiFacade {
         propagationPolicy: str('propagationPolicy') as any,
         gracePeriodSeconds: num('gracePeriodSeconds'),
         limit: num('limit'),
+        continue: str('continue'),
         container: str('container'),
         previous: q.get('previous') === 'true' ? true : undefined,
         tailLines: num('tailLines'),
@@ -259,6 +261,24 @@ export class ApiFacade {
   }
 }
 
+/**
+ * Content negotiation: JSON is what the model serves (YAML and protobuf clients list JSON as a
+ * fallback, as kubectl and client-go do); an Accept that admits none of it is a 406.
+ */
+function negotiate(accept: string | undefined): void {
+  const ok = parseAccept(accept).some((m) => m.type === '*/*' || m.type === 'application/*' || m.type === 'application/json');
+  if (!ok)
+    throw new StatusError({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf`,
+      reason: 'NotAcceptable',
+      code: 406,
+    });
+}
+
 /** The 404 for a resource the server does not serve. */
 function notFoundResource(): StatusError {
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
@@ -274,4 +294,3 @@ function applyDeleteOptions(apiReq: ApiRequest, body: any): void {
   if (body.orphanDependents === true && !q.propagationPolicy) q.propagationPolicy = 'Orphan';
 }
 
-export { parseAccept };

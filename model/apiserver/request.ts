@@ -6,6 +6,30 @@ export interface Identity {
   groups: string[];
 }
 
+/** Who a request without credentials is (anonymous auth is on in kind and kubeadm clusters). */
+export const ANONYMOUS: Identity = { user: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+/**
+ * A client certificate the TLS layer presented: the x509 authenticator maps its CN to the user
+ * and each O to a group. `verifyError` is set when it does not chain to the cluster CA (or is
+ * expired, or not for client auth): authentication then fails with 401 rather than going on.
+ */
+export interface ClientCertificate {
+  commonName: string;
+  organizations: string[];
+  verifyError?: string;
+}
+
+/**
+ * What a request carries to prove who sent it; authentication (ApiServer.authenticate) maps it
+ * to an Identity. Neither credential: the request is system:anonymous.
+ */
+export interface Credentials {
+  /** Bearer token (Authorization: Bearer …); an unknown one is 401 Unauthorized. */
+  token?: string;
+  clientCertificate?: ClientCertificate;
+}
+
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
 export type PatchType = 'json' | 'merge' | 'strategic';
@@ -14,10 +38,8 @@ export type PatchType = 'json' | 'merge' | 'strategic';
  * One API request, in the shape of a REST call (verb, resource, namespace, name, subresource,
  * query, body) so the same pipeline can be served over HTTP unchanged.
  */
-export interface ApiRequest {
+export interface ApiRequest extends Credentials {
   verb: Verb;
-  /** Bearer token; authentication maps it to an Identity. */
-  token: string;
   resource: string;
   subresource?: string;
   namespace?: string;
@@ -34,6 +56,8 @@ export interface ApiRequest {
     propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
     gracePeriodSeconds?: number;
     limit?: number;
+    /** The token of the previous page's metadata.continue. */
+    continue?: string;
     /** pods/log: PodLogOptions. */
     container?: string;
     previous?: boolean;

@@ -5,13 +5,14 @@ import { etcdKey, etcdPrefix, groupVersion, resourceByName, type ResourceInfo } 
 import { errors, FieldError, StatusError } from '../api/status';
 import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
-import { authorize } from './authz';
+import { authorize, authorizeNonResource } from './authz';
 import { applyDefaults } from './defaults';
 import { actorOf, connectionRefused, decode, encode, injectedError, managedEntry, matchesSel, mergeManaged, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
-import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
+import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
 import { WatchHub } from './watch';
+import { continueToken, parsePage } from './pagination';
 import { StorageHooks } from './storage-hooks';
 import { mutant } from '../sim/mutants';
 
@@ -57,10 +58,35 @@ export class ApiServer {
 
   // ---------------------------------------------------------------- pipeline
 
-  private authenticate(req: ApiRequest): Identity {
+  /**
+   * The one place credentials become an Identity, as kube-apiserver's authenticator chain: the
+   * x509 authenticator (a client certificate's CN is the user, its Os the groups), then bearer
+   * tokens; a credential presented but not accepted is 401 Unauthorized; a request with none is
+   * system:anonymous (kind leaves anonymous auth on). Authenticated users gain system:authenticated.
+   */
+  authenticate(creds: Credentials): Identity {
     if (!this.serving) throw connectionRefused(this.endpoint);
-    const id = this.tokens.get(req.token);
-    if (!id) throw errors.unauthorized();
+    let rejected = false;
+    const cert = creds.clientCertificate;
+    // A certificate that fails verification is rejected; a verified one without a CN names no one.
+    if (cert?.verifyError) rejected = true;
+    else if (cert?.commonName) return withAuthenticated({ user: cert.commonName, groups: cert.organizations });
+    if (creds.token) {
+      const id = this.tokens.get(creds.token);
+      if (id) return withAuthenticated(id);
+      rejected = true;
+    }
+    if (rejected) throw errors.unauthorized();
+    return ANONYMOUS;
+  }
+
+  /**
+   * A request for a non-resource URL (/version, /healthz, /api, /openapi/v3 …): authenticated
+   * and authorized like any other, 403 with upstream's "cannot get path" message when denied.
+   */
+  authorizeNonResourceRequest(creds: Credentials, verb: string, path: string): Identity {
+    const id = this.authenticate(creds);
+    if (!authorizeNonResource(id, verb, path)) throw errors.forbiddenPath(id.user, verb, path);
     return id;
   }
 
@@ -84,7 +110,7 @@ export class ApiServer {
     const entry = this.sim.trace.record('api', actorOf(id, req), req.verb, target);
     try {
       if (!authorize(id, req.verb, req.resource, req.subresource))
-        throw errors.forbidden(r, req.name ?? '', id.user, req.verb, r.namespaced ? req.namespace : undefined);
+        throw errors.forbidden(r, req.name ?? '', id.user, req.verb, r.namespaced ? req.namespace : undefined, req.subresource);
       // etcd down: every storage call times out.
       if (!this.etcd.running) throw errors.internal('etcdserver: request timed out');
       const fault = this.sim.faults?.apiRequest(entry.actor, req.verb, target);
@@ -143,15 +169,28 @@ export class ApiServer {
 
   private list(r: ResourceInfo, ns: string | undefined, req: ApiRequest): any {
     const { labels, fields } = parseSelectors(req);
+    const page = parsePage(req.query?.limit, req.query?.continue);
+    const prefix = etcdPrefix(r, ns);
     const items: KObject[] = [];
-    for (const kv of this.etcd.range(etcdPrefix(r, ns))) {
+    let next: string | undefined;
+    let remaining = 0;
+    for (const kv of this.etcd.range(prefix)) {
+      const rel = kv.key.slice(prefix.length);
+      if (page.start && rel < page.start) continue;
       const obj = decode(kv.value, kv.modRevision);
-      if (matchesSel(obj, labels, fields)) items.push(obj);
+      if (!matchesSel(obj, labels, fields)) continue;
+      if (page.limit !== undefined && items.length >= page.limit) {
+        remaining++;
+        continue;
+      }
+      items.push(obj);
+      if (page.limit !== undefined && items.length === page.limit) next = rel;
     }
+    const rv = this.etcd.currentRevision;
     return {
       apiVersion: groupVersion(r),
       kind: `${r.kind}List`,
-      metadata: { resourceVersion: String(this.etcd.currentRevision) },
+      metadata: remaining > 0 && next !== undefined ? { resourceVersion: String(rv), continue: continueToken(rv, next), remainingItemCount: remaining } : { resourceVersion: String(rv) },
       items: items.map((o) => ({ ...o, apiVersion: undefined, kind: undefined })).map(stripUndefined),
     };
   }
@@ -373,7 +412,7 @@ export class ApiServer {
   watch(req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
     const id = this.authenticate(req);
     const r = this.resolve(req);
-    if (!authorize(id, 'watch', req.resource)) throw errors.forbidden(r, '', id.user, 'watch', req.namespace);
+    if (!authorize(id, 'watch', req.resource)) throw errors.forbidden(r, '', id.user, 'watch', r.namespaced ? req.namespace : undefined);
     return this.watches.open(id, r, req, onEvents, onClose);
   }
 
@@ -393,4 +432,9 @@ export class ApiServer {
     this.serving = false;
     this.closeAllWatches('kube-apiserver stopped');
   }
+}
+
+/** The authenticator chain's group adder: every authenticated user is in system:authenticated. */
+function withAuthenticated(id: Identity): Identity {
+  return id.groups.includes('system:authenticated') ? id : { user: id.user, groups: [...id.groups, 'system:authenticated'] };
 }
