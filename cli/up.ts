@@ -6,6 +6,7 @@ import { ApiFacade } from '../server/facade';
 import { kubeconfigYAML, writeKubeconfig } from '../server/kubeconfig';
 import { WallClockPacer } from '../server/pacing';
 import { createClusterPKI } from '../server/pki';
+import { NodeEndpoint } from '../server/node-endpoint';
 
 export const UP_USAGE = `Usage: kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE] [--insecure-http]
 
@@ -107,8 +108,11 @@ export async function startUp(o: UpOptions, log: (s: string) => void = () => und
     nonResource: loadNonResource(),
   });
   await facade.start();
+  const nodes = pki ? new NodeEndpoint(cluster, { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem }, o.host) : undefined;
+  await nodes?.start();
   const kubeconfigPath = path.resolve(o.kubeconfigOut);
-  if (pki) writeKubeconfig(kubeconfigPath, kubeconfigYAML({ server: facade.url, caPem: pki.ca.certPem, clientCertPem: pki.admin.certPem, clientKeyPem: pki.admin.keyPem }));
+  if (pki)
+    writeKubeconfig(kubeconfigPath, kubeconfigYAML({ server: facade.url, caPem: pki.ca.certPem, clientCertPem: pki.admin.certPem, clientKeyPem: pki.admin.keyPem, nodeEndpoint: nodes?.url }));
   const pacer = new WallClockPacer((ms) => cluster.advance(ms), o.speed);
   let syncing = false;
   pacer.onTick(() => {
@@ -130,7 +134,7 @@ export async function startUp(o: UpOptions, log: (s: string) => void = () => und
     kubeconfigPath,
     async stop() {
       pacer.stop();
-      await facade.stop();
+      await Promise.all([facade.stop(), nodes?.stop()]);
     },
   };
 }
