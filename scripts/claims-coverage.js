@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Coverage of the claims: which claim IDs (../shared/spec/claims.md) are tags of scenarios in
+// Coverage of the claims: which claim IDs (features/claims.md, the project's claim index) are tags of scenarios in
 // this run, and whether every scenario carrying them passed. Reads reports/messages.ndjson
 // (written by the `ci` profile) and writes reports/claims.md and reports/claims.json.
 const fs = require('node:fs');
@@ -7,13 +7,11 @@ const path = require('node:path');
 
 const root = path.join(__dirname, '..');
 const messages = path.join(root, 'reports', 'messages.ndjson');
-const claimsFile = [path.join(root, '..', 'shared', 'spec', 'claims.md'), path.join(root, 'features', 'claims.md')].find((f) => fs.existsSync(f));
+const claimsFile = path.join(root, 'features', 'claims.md');
 
 const claims = new Map();
-if (claimsFile) {
-  for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^- \*\*([WC]\d{2})\*\* ([^\n]*(?:\n {2}[^\n]*)*)/gm))
-    claims.set(m[1], m[2].replace(/\s+/g, ' ').trim());
-}
+for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^- \*\*([A-Z]\d{2})\*\* ([^\n]*(?:\n {2}[^\n]*)*)/gm))
+  claims.set(m[1], m[2].replace(/\s+/g, ' ').trim());
 
 const pickles = new Map();
 const testCases = new Map();
@@ -38,7 +36,7 @@ for (const r of results.values()) {
   const p = pickles.get(r.pickleId);
   for (const t of p.tags) {
     const id = t.name.replace(/^@/, '');
-    if (!/^[WC]\d{2}$/.test(id)) continue;
+    if (!/^[A-Z]\d{2}$/.test(id)) continue;
     if (!byClaim.has(id)) byClaim.set(id, []);
     byClaim.get(id).push({ scenario: p.name, uri: p.uri, status: r.status });
   }
