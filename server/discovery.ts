@@ -275,3 +275,17 @@ export function servedGroupVersions(): string[] {
   for (const g of apiGroups()) for (const v of versionsOf(g)) gvs.add(`${g}/${v}`);
   return [...gvs];
 }
+
+/**
+ * The facade's hook for non-resource paths: discovery, then OpenAPI. `path` is the URL's path;
+ * the query (OpenAPI v3's ?hash=) is read from the request itself.
+ */
+export function serveNonResource(path: string, req: { url?: string; headers: Record<string, string | string[] | undefined> }, serverAddress: string): DiscoveryResponse | undefined {
+  const accept = req.headers.accept;
+  const acceptHeader = Array.isArray(accept) ? accept.join(',') : accept;
+  const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+  // Required here, not imported at the top: the OpenAPI documents are built from this module's lists.
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { openapi } = require('./openapi') as typeof import('./openapi');
+  return discovery(path, acceptHeader, serverAddress) ?? openapi(path + query, acceptHeader);
+}

@@ -5,20 +5,40 @@
  */
 import type { DiscoveryResponse } from '../discovery';
 import { openApiV2, openApiV3, openApiV3Index } from './documents';
+import { encodeSwaggerProto } from './v2-protobuf';
 
 export { openApiV2, openApiV3, openApiV3Index, definitions, v3Paths } from './documents';
 
 const JSON_TYPE = 'application/json';
 
-function acceptsJson(accept: string | undefined): boolean {
-  if (!accept || !accept.trim()) return true;
-  return accept.split(',').some((part) => {
-    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) return false;
-    return type === 'application/json' || type === 'application/*' || type === '*/*';
-  });
+/** The protobuf form of /openapi/v2 (gnostic's openapi.v2.Document), and its older name. */
+const PROTO_TYPES = ['application/com.github.proto-openapi.spec.v2@v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'];
+
+/** The first media type of the Accept header (by q, then order) among those offered. */
+function pick(accept: string | undefined, offered: string[]): string | undefined {
+  if (!accept || !accept.trim()) return offered[0];
+  const ranges = accept
+    .split(',')
+    .map((part, index) => {
+      const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      return { type, q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const r of ranges) {
+    if (r.type === '*/*' || r.type === 'application/*') return offered[0];
+    const hit = offered.find((o) => o === r.type);
+    if (hit) return hit;
+  }
+  return undefined;
 }
+
+function acceptsJson(accept: string | undefined): boolean {
+  return pick(accept, [JSON_TYPE]) !== undefined;
+}
+
+let v2Proto: Buffer | undefined;
 
 function notAcceptable(): DiscoveryResponse {
   return { status: 406, contentType: 'text/plain; charset=utf-8', body: '406 Not Acceptable\n' };
@@ -38,9 +58,12 @@ export function openapi(pathWithQuery: string, accept: string | undefined): Disc
   const path = rawPath.replace(/\/+$/, '');
   if (path !== '/openapi' && !path.startsWith('/openapi/')) return undefined;
   if (path === '/openapi/v2') {
-    // Only JSON is served; a client asking for nothing but the protobuf form gets 406.
-    if (!acceptsJson(accept)) return notAcceptable();
-    return { status: 200, contentType: JSON_TYPE, body: openApiV2() };
+    const type = pick(accept, [JSON_TYPE, ...PROTO_TYPES]);
+    if (!type) return notAcceptable();
+    if (type === JSON_TYPE) return { status: 200, contentType: JSON_TYPE, body: openApiV2() };
+    v2Proto ??= encodeSwaggerProto(openApiV2());
+    // kube-openapi answers both with the '@'-less name: '@' is not valid in a Content-Type.
+    return { status: 200, contentType: PROTO_TYPES[1], body: v2Proto };
   }
   if (path === '/openapi/v3') return { status: 200, contentType: JSON_TYPE, body: openApiV3Index(), headers: { 'Cache-Control': 'no-cache, private' } };
   if (path.startsWith('/openapi/v3/')) {
