@@ -27,8 +27,11 @@ export interface ClusterOptions {
   config?: ClusterConfig;
 }
 
-/** kubectl's identity in a kind cluster: the admin client certificate (system:masters). */
-export const ADMIN: Identity = { user: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] };
+/**
+ * kubectl's identity in a kind cluster: admin.conf's client certificate as kubeadm 1.29+ writes
+ * it (CN=kubernetes-admin, O=kubeadm:cluster-admins, a group bound to cluster-admin).
+ */
+export const ADMIN: Identity = { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 export const ADMIN_TOKEN = 'kubernetes-admin-token';
 export const KUBECTL_USER_AGENT = 'kubectl/v1.32.2 (linux/amd64) kubernetes/67a30c0';
 

@@ -3,7 +3,8 @@ import type { Identity, Verb } from './request';
 /**
  * Authorization, reduced to what the cluster's identities need: RBAC's bootstrap roles for
  * the control-plane components, the Node authorizer for kubelets (simplified: a node may read
- * Pods and write Pod status, its own Node and its Lease), and system:masters for the admin.
+ * Pods and write Pod status, its own Node and its Lease), and cluster-admin for system:masters
+ * and kubeadm:cluster-admins. Anyone else, system:anonymous included, is denied (403).
  */
 type Rule = { verbs: Verb[] | '*'; resources: string[] | '*' };
 
@@ -28,6 +29,9 @@ const ROLES: Record<string, Rule[]> = {
     { verbs: READ, resources: ['leases'] },
   ],
   'system:masters': [{ verbs: '*', resources: '*' }],
+  // kubeadm 1.29+ binds this group (admin.conf's O) to cluster-admin with the ClusterRoleBinding
+  // kubeadm:cluster-admins; this entry stands for that binding until full RBAC (issue 12).
+  'kubeadm:cluster-admins': [{ verbs: '*', resources: '*' }],
   // kube-flannel.yml's ClusterRole flannel, bound to its ServiceAccount.
   'system:serviceaccount:kube-flannel:flannel': [
     { verbs: ['get'], resources: ['pods'] },
@@ -44,6 +48,33 @@ export function authorize(id: Identity, verb: Verb, resource: string, subresourc
       const verbOk = rule.verbs === '*' || rule.verbs.includes(verb);
       const resOk = rule.resources === '*' || rule.resources.includes(target);
       if (verbOk && resOk) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Non-resource URLs, by RBAC's bootstrap ClusterRoles: system:public-info-viewer (bound to
+ * system:authenticated and system:unauthenticated) lets everyone read the health and version
+ * endpoints; system:discovery (bound to system:authenticated) lets authenticated users read
+ * discovery and OpenAPI too; cluster-admin allows every path and verb. A rule ending in `*`
+ * matches by prefix, as RBAC's NonResourceURLs do.
+ */
+const NON_RESOURCE_ROLES: Record<string, { verbs: string[] | '*'; urls: string[] }[]> = {
+  'system:unauthenticated': [{ verbs: ['get'], urls: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
+  'system:authenticated': [
+    { verbs: ['get'], urls: ['/healthz', '/livez', '/readyz', '/version', '/version/', '/openapi', '/openapi/*', '/api', '/api/*', '/apis', '/apis/*'] },
+  ],
+  'system:masters': [{ verbs: '*', urls: ['*'] }],
+  'kubeadm:cluster-admins': [{ verbs: '*', urls: ['*'] }],
+};
+
+export function authorizeNonResource(id: Identity, verb: string, path: string): boolean {
+  for (const s of [id.user, ...id.groups]) {
+    for (const rule of NON_RESOURCE_ROLES[s] ?? []) {
+      const verbOk = rule.verbs === '*' || rule.verbs.includes(verb);
+      const urlOk = rule.urls.some((u) => (u.endsWith('*') ? path.startsWith(u.slice(0, -1)) : path === u));
+      if (verbOk && urlOk) return true;
     }
   }
   return false;
