@@ -99,7 +99,8 @@ export interface RunningCluster {
 }
 
 export async function startUp(o: UpOptions, log: (s: string) => void = () => undefined): Promise<RunningCluster> {
-  const cluster = new Cluster({ seed: o.seed, config: o.config });
+  // Virtual time begins at the wall clock's now (whole seconds), so real clients' AGE columns read right.
+  const cluster = new Cluster({ seed: o.seed, config: o.config, epochMs: Math.floor(Date.now() / 1000) * 1000 });
   const pki = o.insecureHttp ? undefined : createClusterPKI();
   const facade = new ApiFacade(cluster, {
     host: o.host,

@@ -24,6 +24,8 @@ import { Simulation } from './sim/simulation';
 
 export interface ClusterOptions {
   seed?: number;
+  /** When virtual time begins (ms since 1970); a fixed instant unless given. */
+  epochMs?: number;
   config?: ClusterConfig;
 }
 
@@ -56,7 +58,7 @@ export class Cluster {
   readonly network: ClusterNetwork;
 
   constructor(opts: ClusterOptions = {}) {
-    this.sim = new Simulation(opts.seed ?? 1);
+    this.sim = new Simulation(opts.seed ?? 1, { epochMs: opts.epochMs });
     this.config = opts.config ?? defaultConfig();
     for (const n of this.config.nodes) this.nodes.set(n.name, new NodeHost(this.sim, n));
     const master = this.controlPlane;

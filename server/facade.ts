@@ -4,7 +4,8 @@ import type * as net from 'node:net';
 import type * as tls from 'node:tls';
 import type { Cluster } from '../model/cluster';
 import { errors, StatusError } from '../model/api/status';
-import type { ApiRequest, PatchType } from '../model/apiserver/request';
+import type { ApiRequest, Credentials, PatchType } from '../model/apiserver/request';
+import { credentialsOf } from './authn';
 import { decodeBody, parseAccept, readBody, toStatus, writeJSON, writeStatus } from './http-io';
 import { requestInfo } from './request-info';
 import { serveWatch } from './watch-stream';
@@ -197,15 +198,11 @@ export class ApiFacade {
 
   /** The same request the in-process kubectl would send, with the HTTP caller's credentials. */
   private apiRequest(req: http.IncomingMessage, verb: ApiRequest['verb'], resource: string, namespace: string | undefined, name: string | undefined, subresource: string | undefined, q: URLSearchParams): ApiRequest {
-    const auth = req.headers.authorization ?? '';
-    const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim();
-    const sock = req.socket as tls.TLSSocket;
-    const cert = sock.authorized && typeof sock.getPeerCertificate === 'function' ? sock.getPeerCertificate() : undefined;
     const num = (k: string) => (q.has(k) ? Number(q.get(k)) : undefined);
     const str = (k: string) => q.get(k) ?? undefined;
-    const apiReq: ApiRequest & { clientCertificate?: { commonName: string; organizations: string[] } } = {
+    const apiReq: ApiRequest = {
+      ...this.credentials(req),
       verb,
-      token: bearer ?? '',
       resource,
       subresource,
       namespace,
@@ -227,15 +224,17 @@ export class ApiFacade {
       },
       userAgent: req.headers['user-agent'],
     };
-    if (cert && cert.subject) {
-      const o = cert.subject.O;
-      apiReq.clientCertificate = { commonName: String(cert.subject.CN ?? ''), organizations: o === undefined ? [] : Array.isArray(o) ? o : [o] };
-    }
     return apiReq;
+  }
+
+  /** The client certificate (HTTPS) and bearer token a request presents; the model's API server decides who that is. */
+  private credentials(req: http.IncomingMessage): Credentials {
+    return credentialsOf(this.opts.tls ? (req.socket as tls.TLSSocket) : undefined, req.headers.authorization);
   }
 
   private nonResource(path: string, req: http.IncomingMessage, res: http.ServerResponse): void {
     if (!this.cluster.apiserver.serving) return void req.socket.destroy();
+    this.cluster.apiserver.authorizeNonResourceRequest(this.credentials(req), (req.method ?? 'GET').toLowerCase(), path);
     if (path === '/version') return writeJSON(res, 200, this.version);
     if (path === '/healthz' || path === '/livez' || path === '/readyz') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });

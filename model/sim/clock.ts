@@ -5,11 +5,17 @@
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 10, 0, 0);
 
 export class VirtualClock {
-  /** Milliseconds since EPOCH_MS. */
+  /** Milliseconds since the epoch. */
   private elapsed = 0;
 
+  /**
+   * `epochMs` is when virtual time begins: EPOCH_MS for runs that must repeat byte for byte;
+   * `kubespec up` starts it at the wall clock's now, so real clients' ages ("5m") read right.
+   */
+  constructor(readonly epochMs = EPOCH_MS) {}
+
   nowMs(): number {
-    return EPOCH_MS + this.elapsed;
+    return this.epochMs + this.elapsed;
   }
 
   /** Milliseconds since the simulation began. */

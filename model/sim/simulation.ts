@@ -26,7 +26,7 @@ export type Chooser = (ready: readonly { label: string }[]) => number;
  * tasks here, and tasks run only inside advance() / runUntilQuiet().
  */
 export class Simulation {
-  readonly clock = new VirtualClock();
+  readonly clock: VirtualClock;
   readonly rng: Rng;
   readonly trace: Trace;
   chooser?: Chooser;
@@ -38,7 +38,11 @@ export class Simulation {
   /** Uncaught failures inside tasks: a model bug, kept for the suite to report. */
   readonly failures: { label: string; error: unknown }[] = [];
 
-  constructor(readonly seed: number) {
+  constructor(
+    readonly seed: number,
+    opts: { epochMs?: number } = {},
+  ) {
+    this.clock = new VirtualClock(opts.epochMs);
     this.rng = new Rng(seed);
     this.trace = new Trace(() => this.clock.sinceStart());
   }

@@ -1,4 +1,3 @@
-import { EPOCH_MS } from '../../sim/clock';
 import { parseQuantity } from '../../api/quantity';
 import type { NodeHost } from '../host';
 import type { CommandResult } from './index';
@@ -12,10 +11,10 @@ interface Row {
   startMs: number;
 }
 
-/** Processes every kind node has before any component starts (systemd in the node container). */
+/** Processes every kind node has before any component starts (systemd in the node container), started when the node booted. */
 const BASE: Row[] = [
-  { pid: 1, ppid: 0, user: 'root', command: '/sbin/init', startMs: EPOCH_MS },
-  { pid: 87, ppid: 1, user: 'root', command: '/lib/systemd/systemd-journald', startMs: EPOCH_MS },
+  { pid: 1, ppid: 0, user: 'root', command: '/sbin/init', startMs: 0 },
+  { pid: 87, ppid: 1, user: 'root', command: '/lib/systemd/systemd-journald', startMs: 0 },
 ];
 
 /**
@@ -25,8 +24,8 @@ const BASE: Row[] = [
  */
 export function ps(host: NodeHost, args: string[]): CommandResult {
   const now = host.sim.clock.nowMs();
-  const rows: Row[] = [...BASE];
-  for (const p of host.ps()) rows.push({ pid: p.pid, ppid: host.parents.get(p.pid) ?? 1, user: p.user, command: p.command, startMs: EPOCH_MS + p.startedAt });
+  const rows: Row[] = BASE.map((r) => ({ ...r, startMs: host.sim.clock.epochMs }));
+  for (const p of host.ps()) rows.push({ pid: p.pid, ppid: host.parents.get(p.pid) ?? 1, user: p.user, command: p.command, startMs: host.sim.clock.epochMs + p.startedAt });
   const opt = args.join(' ');
   const full = opt === '-ef' || opt === '-e -f' || opt === '-fe' || opt === '-aef';
   const maxPid = rows.reduce((m, r) => Math.max(m, r.pid), 0);
