@@ -1,10 +1,11 @@
-// Cucumber profiles. One TypeScript loader only: ts-node, transpiling with SWC (no type check
-// here; the type check is a separate `tsc --noEmit` step of `npm test`).
-process.env.TS_NODE_SWC = 'true';
+// Cucumber profiles. One TypeScript loader only: ts-node, transpiling with SWC (tsconfig.json's
+// "ts-node": {"swc": true}; ts-node ignores a TS_NODE_SWC variable). No type check here: that is
+// the separate `tsc --noEmit` step of `npm test`.
 const common = {
   requireModule: ['ts-node/register'],
   require: ['steps/**/*.ts'],
-  paths: ['features/**/*.feature'],
+  // No `paths` here: Cucumber would merge them with the command line's, so `cucumber-js x.feature`
+  // would run everything. Without any, it runs features/**/*.feature.
   format: ['progress'],
   formatOptions: { snippetInterface: 'synchronous' },
   worldParameters: { propertyRuns: Number(process.env.KUBESPEC_PROPERTY_RUNS || 25) },
@@ -43,6 +44,13 @@ module.exports = {
     ],
     format: ['summary'],
     failFast: true,
+  },
+  // The @portable scenarios against the cluster of the kubeconfig in KUBESPEC_KUBECONFIG, through
+  // @kubernetes/client-node and the real kubectl (steps/drivers/client-node.ts; scripts/portable.sh).
+  portable: {
+    ...common,
+    tags: '@portable',
+    worldParameters: { ...common.worldParameters, driver: 'client-node' },
   },
   // A dry run: scripts/lint-steps.js reads its messages and fails on undefined or ambiguous steps.
   lint: {
