@@ -1,4 +1,5 @@
 import type { KObject } from '../api/meta';
+import type { TableRequest } from './table';
 
 /** Who is calling: what authentication yields (user.Info). */
 export interface Identity {
@@ -63,7 +64,11 @@ export interface ApiRequest extends Credentials {
     previous?: boolean;
     tailLines?: number;
     timestamps?: boolean;
+    /** With `as` Table: None, Metadata (the default) or Object, what each row carries. */
+    includeObject?: string;
   };
+  /** Accept: application/json;as=Table;v=v1;g=meta.k8s.io: get, list and watch answer with Tables. */
+  as?: TableRequest;
   /** User-Agent: kubectl sends "kubectl/v1.32.4 (linux/amd64)". */
   userAgent?: string;
 }

@@ -12,6 +12,7 @@ import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type Watch
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
 import { WatchHub } from './watch';
+import { asTable, tableWatchEvents } from './table';
 import { continueToken, parsePage } from './pagination';
 import { StorageHooks } from './storage-hooks';
 import { mutant } from '../sim/mutants';
@@ -118,6 +119,8 @@ export class ApiServer {
       const result = this.dispatch(id, r, req);
       entry.detail = '200';
       if (req.verb !== 'get' && req.verb !== 'list') this.sim.faults?.afterWrite?.(entry.actor, req.verb, target);
+      // Server-side printing (transformResponseObject): the answer as a Table when asked.
+      if (req.as && (!req.subresource || req.subresource === 'status')) return asTable(r, result, req.as, { includeObject: req.query?.includeObject }, this.sim.clock.nowMs());
       return result;
     } catch (e) {
       if (e instanceof StatusError) entry.detail = String(e.code);
@@ -413,7 +416,8 @@ export class ApiServer {
     const id = this.authenticate(req);
     const r = this.resolve(req);
     if (!authorize(id, 'watch', req.resource)) throw errors.forbidden(r, '', id.user, 'watch', r.namespaced ? req.namespace : undefined);
-    return this.watches.open(id, r, req, onEvents, onClose);
+    const deliver = req.as ? tableWatchEvents(r, req.as, req.query?.includeObject, () => this.sim.clock.nowMs(), onEvents) : onEvents;
+    return this.watches.open(id, r, req, deliver, onClose);
   }
 
   /** Ends every open watch (the process died); clients see their streams close. */

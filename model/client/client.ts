@@ -1,8 +1,12 @@
 import type { KObject } from '../api/meta';
 import type { ApiServer } from '../apiserver/server';
 import type { ApiRequest, PatchType, WatchEvent, WatchHandle } from '../apiserver/request';
+import type { Table } from '../apiserver/table';
 
 export type ListOptions = { labelSelector?: string; fieldSelector?: string; resourceVersion?: string };
+
+/** Server-side printing: ask for a meta.k8s.io/v1 Table whose rows carry the object as includeObject says. */
+export type TableOptions = { includeObject?: 'None' | 'Metadata' | 'Object' };
 
 /**
  * A typed client for one identity, in client-go's vocabulary. Every call is an API request
@@ -78,7 +82,19 @@ export class ApiClient {
     return this.request({ verb: 'update', resource, subresource: 'scale', namespace, name, body: { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name, namespace }, spec: { replicas } } });
   }
 
-  watch(resource: string, namespace: string | undefined, opts: ListOptions, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
-    return this.server.watch({ verb: 'watch', resource, namespace, query: opts, token: this.token, userAgent: this.userAgent }, onEvents, onClose);
+  /** GET as a Table (Accept: application/json;as=Table;v=v1;g=meta.k8s.io), as kubectl get asks. */
+  getTable(resource: string, namespace: string | undefined, name: string, table: TableOptions = {}): Table {
+    return this.request({ verb: 'get', resource, namespace, name, as: { kind: 'Table' }, query: { includeObject: table.includeObject } });
+  }
+
+  /** LIST as a Table: one row per object. */
+  listTable(resource: string, namespace: string | undefined, opts: ListOptions, table: TableOptions = {}): Table {
+    return this.request({ verb: 'list', resource, namespace, as: { kind: 'Table' }, query: { ...opts, includeObject: table.includeObject } });
+  }
+
+  /** A watch whose events each hold a one-row Table (only the first with columnDefinitions) when `table` is given. */
+  watch(resource: string, namespace: string | undefined, opts: ListOptions, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void, table?: TableOptions): WatchHandle {
+    const query = table ? { ...opts, includeObject: table.includeObject } : opts;
+    return this.server.watch({ verb: 'watch', resource, namespace, query, as: table ? { kind: 'Table' } : undefined, token: this.token, userAgent: this.userAgent }, onEvents, onClose);
   }
 }

@@ -3,7 +3,7 @@ import type { Command } from './kubectl';
 import { str } from './args';
 import type { Ctx } from './kubectl';
 import { resolveType } from './resources';
-import { selectorText } from './printers/format';
+import { selectorText } from '../apiserver/printers/format';
 
 /**
  * POD, pod/POD, or a workload (deploy/NAME, rs/NAME, ds/NAME) whose first running Pod is used,

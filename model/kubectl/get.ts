@@ -1,13 +1,14 @@
 import type { KObject } from '../api/meta';
 import { qualifiedSingular, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
-import { bool, F, str, type Parsed } from './args';
+import type { Table } from '../apiserver/table';
+import type { TableOptions } from '../client/client';
+import { bool, F, str, strs, type Parsed } from './args';
 import { formatErrors, KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { forOutput, parseOutput, printObjects, type ObjectFormat } from './output';
-import { printerFor } from './printers';
-import { headerLine, rowLine, type TableDecorations } from './printers/table';
+import { TablePrinter, type TablePrintOptions } from './printers/table';
 import { kubectlTabWriter, type TabWriter } from './printers/tabwriter';
 import { toJSON } from './printers/json';
 import { toYAML } from './printers/yaml';
@@ -18,7 +19,17 @@ interface Found {
   r: ResourceInfo;
 }
 
-/** `kubectl get`: tables from the server's printers, -o yaml|json|name|jsonpath, -w. */
+/** One answer of the server for the human-readable output: a Table of one kind. */
+interface FoundTable {
+  table: Table;
+  r: ResourceInfo;
+}
+
+/**
+ * `kubectl get`: the human-readable output is the server's Table (server-side printing, as
+ * kubectl asks with Accept: as=Table), decorated client-side; -o yaml|json|name|jsonpath|
+ * custom-columns print the objects; -w streams.
+ */
 export const getCommand: Command = {
   flags: [
     F.output,
@@ -72,41 +83,64 @@ export const getCommand: Command = {
 
     const selector = str(p, 'selector');
     const fieldSelector = str(p, 'field-selector');
+    const sortBy = str(p, 'sort-by');
+    // transformRequests: Tables for the human-readable printer, with whole objects to --sort-by.
+    const tableOpts: TableOptions | undefined = fmt ? undefined : sortBy ? { includeObject: 'Object' } : {};
     const found: Found[] = [];
+    const tables: FoundTable[] = [];
     let listRV = '0';
     for (const q of requests) {
       const ns = q.r.namespaced ? (allNs && q.names.length === 0 ? undefined : ctx.namespace) : undefined;
       if (q.names.length > 0) {
         for (const name of q.names) {
           try {
-            const obj = ctx.client.get(q.r.resource, ns, name);
-            found.push({ obj, r: q.r });
+            let rv: string | undefined;
+            if (tableOpts) {
+              const table = ctx.client.getTable(q.r.resource, ns, name, tableOpts);
+              tables.push({ table, r: q.r });
+              rv = table.metadata.resourceVersion;
+            } else {
+              const obj = ctx.client.get(q.r.resource, ns, name);
+              found.push({ obj, r: q.r });
+              rv = obj.metadata.resourceVersion;
+            }
             // A watch of named objects starts where the newest of them is (rv 0 would replay them all).
-            if (Number(obj.metadata.resourceVersion) > Number(listRV)) listRV = obj.metadata.resourceVersion!;
+            if (Number(rv) > Number(listRV)) listRV = rv!;
           } catch (e) {
             if (e instanceof StatusError && e.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
             if (!(e instanceof StatusError) || e.code === 0) throw e;
             errors.push(e);
           }
         }
+      } else if (tableOpts) {
+        const table = ctx.client.listTable(q.r.resource, ns, { labelSelector: selector, fieldSelector }, tableOpts);
+        listRV = table.metadata.resourceVersion ?? listRV;
+        tables.push({ table, r: q.r });
       } else {
         const list = ctx.client.list(q.r.resource, ns, { labelSelector: selector, fieldSelector });
         listRV = list.metadata.resourceVersion;
         for (const obj of list.items) found.push({ obj, r: q.r });
       }
     }
-    const sortBy = str(p, 'sort-by');
-    if (sortBy) sortFound(found, sortBy);
+    if (sortBy) {
+      sortFound(found, sortBy);
+      // A Table's rows are sorted within it (TableSorter), by the objects they carry.
+      for (const t of tables) if (t.table.rows) sortRows(t.table, sortBy);
+    }
 
-    const decorations = (r: ResourceInfo): TableDecorations => ({
-      kindPrefix: multipleTypes || bool(p, 'show-kind') ? qualifiedSingular(r) : undefined,
+    const printOptions = (r: ResourceInfo): TablePrintOptions => ({
+      wide,
+      noHeaders: bool(p, 'no-headers'),
       withNamespace: allNs && r.namespaced,
+      kind: multipleTypes || bool(p, 'show-kind') ? qualifiedSingular(r) : undefined,
       showLabels: bool(p, 'show-labels'),
+      columnLabels: strs(p, 'label-columns'),
     });
     const tw = kubectlTabWriter();
-    const noHeaders = bool(p, 'no-headers');
-    const watchEvents = bool(p, 'output-watch-events');
+    // Only a watch prints events: its first rows are ADDED ones.
+    const watchEvents = watch && bool(p, 'output-watch-events');
     let printedAny = false;
+    let printer: TablePrinter | undefined;
     if (!bool(p, 'watch-only')) {
       if (fmt) {
         // yaml, json and jsonpath print an empty List too; -o name prints nothing.
@@ -115,21 +149,29 @@ export const getCommand: Command = {
           printedAny = true;
         }
       } else {
+        // A new printer (and header) per kind; a blank line between kinds that printed something.
         let lastR: ResourceInfo | undefined;
-        for (const f of found) {
-          if (f.r !== lastR) {
-            tw.flush();
-            tw.resetWidths();
-            ctx.out += tw.take();
-            if (lastR && !noHeaders) ctx.out += '\n';
-            if (!noHeaders) tw.write((watchEvents ? 'EVENT\t' : '') + headerLine(printerFor(f.r.resource), { wide, nowMs: ctx.now() }, decorations(f.r)));
-            lastR = f.r;
-          }
-          tw.write((watchEvents ? 'ADDED\t' : '') + rowLine(printerFor(f.r.resource), f.obj, { wide, nowMs: ctx.now() }, decorations(f.r)));
+        let separate = false;
+        const emit = () => {
+          tw.flush();
+          const text = tw.take();
+          if (!text) return;
+          if (separate) ctx.out += '\n';
+          separate = false;
+          ctx.out += text;
           printedAny = true;
+        };
+        for (const t of tables) {
+          if (t.r !== lastR || !printer) {
+            emit();
+            tw.resetWidths();
+            if (lastR && !printOptions(t.r).noHeaders && printedAny) separate = true;
+            printer = new TablePrinter(printOptions(t.r));
+            lastR = t.r;
+          }
+          printer.print(t.table, tw, watchEvents ? 'ADDED' : undefined);
         }
-        tw.flush();
-        ctx.out += tw.take();
+        emit();
       }
     }
     // In watch mode an empty list prints nothing: kubectl just waits for the first change.
@@ -138,15 +180,18 @@ export const getCommand: Command = {
       ctx.err += namespaced ? `No resources found in ${ctx.namespace} namespace.\n` : 'No resources found\n';
     }
     if (errors.length) ctx.err += formatErrors(errors);
-    if (watch && requests.length > 0) streamWatch(ctx, p, requests[0], listRV, fmt, { wide, headerPrinted: printedAny && !fmt, tw, decorations: decorations(requests[0].r), watchEvents, noHeaders });
+    if (watch && requests.length > 0) {
+      const r = requests[0].r;
+      streamWatch(ctx, p, requests[0], listRV, fmt, { tw, printer: printer ?? new TablePrinter(printOptions(r)), table: tableOpts, watchEvents });
+    }
     return errors.length ? 1 : 0;
   },
 };
 
 /**
- * `get -w`: a watch from the list's resourceVersion; every change prints one row (the header
- * only if no row was printed before), aligned with remembered column widths. Streams for
- * opts.watchMs of virtual time, letting the cluster run meanwhile.
+ * `get -w`: a watch from the list's resourceVersion; every change prints one row through the
+ * same printer (so the header appears once, over the first row), aligned with remembered column
+ * widths. Streams for opts.watchMs of virtual time, letting the cluster run meanwhile.
  */
 function streamWatch(
   ctx: Ctx,
@@ -154,13 +199,12 @@ function streamWatch(
   q: ResourceRequest,
   rv: string,
   fmt: ObjectFormat | undefined,
-  t: { wide: boolean; headerPrinted: boolean; tw: TabWriter; decorations: TableDecorations; watchEvents: boolean; noHeaders: boolean },
+  t: { tw: TabWriter; printer: TablePrinter; table: TableOptions | undefined; watchEvents: boolean },
 ): void {
   const r = q.r;
   const ns = r.namespaced ? (bool(p, 'all-namespaces') && q.names.length === 0 ? undefined : ctx.namespace) : undefined;
   const fieldSelector = q.names.length === 1 ? `metadata.name=${q.names[0]}` : str(p, 'field-selector');
-  let headerPrinted = t.headerPrinted;
-  const printer = printerFor(r.resource);
+  const wanted = (name: string | undefined) => q.names.length <= 1 || q.names.includes(name!);
   const handle = ctx.client.watch(
     r.resource,
     ns,
@@ -168,36 +212,47 @@ function streamWatch(
     (events) => {
       for (const ev of events) {
         if (ev.type !== 'ADDED' && ev.type !== 'MODIFIED' && ev.type !== 'DELETED') continue;
-        if (q.names.length > 1 && !q.names.includes(ev.object.metadata.name!)) continue;
         if (fmt) {
+          if (!wanted(ev.object.metadata.name)) continue;
           const obj = forOutput(ev.object, r);
           if (fmt.kind === 'yaml') ctx.out += '---\n' + toYAML(obj);
           else if (fmt.kind === 'json') ctx.out += toJSON(obj);
           else ctx.out += printObjects([{ obj: ev.object, r }], fmt, true);
           continue;
         }
-        const opts = { wide: t.wide, nowMs: ctx.now() };
-        if (!headerPrinted && !t.noHeaders) t.tw.write((t.watchEvents ? 'EVENT\t' : '') + headerLine(printer, opts, t.decorations));
-        headerPrinted = true;
-        t.tw.write((t.watchEvents ? `${ev.type}\t` : '') + rowLine(printer, ev.object, opts, t.decorations));
+        const table = ev.object as unknown as Table;
+        if (!wanted(table.rows?.[0]?.object?.metadata?.name)) continue;
+        t.printer.print(table, t.tw, t.watchEvents ? ev.type : undefined);
         t.tw.flush();
         ctx.out += t.tw.take();
       }
     },
     () => undefined,
+    t.table,
   );
   if (ctx.opts.watchMs && ctx.opts.watchMs > 0) ctx.sim.advance(ctx.opts.watchMs);
   handle.stop();
 }
 
-/** --sort-by with a simple field path ("{.metadata.name}" or ".metadata.creationTimestamp"). */
-function sortFound(found: Found[], expr: string): void {
+/** The value --sort-by compares: a simple field path ("{.metadata.name}" or ".metadata.creationTimestamp"). */
+function sortKey(expr: string): (o: KObject | null | undefined) => any {
   const path = expr.replace(/^\{|\}$/g, '').replace(/^\./, '').split('.');
-  const key = (o: KObject) => path.reduce<any>((v, k) => (v === null || v === undefined ? undefined : v[k]), o);
-  found.sort((a, b) => {
-    const x = key(a.obj);
-    const y = key(b.obj);
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x ?? '') < String(y ?? '') ? -1 : String(x ?? '') > String(y ?? '') ? 1 : 0;
-  });
+  return (o) => path.reduce<any>((v, k) => (v === null || v === undefined ? undefined : v[k]), o);
+}
+
+function compareKeys(x: any, y: any): number {
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x ?? '') < String(y ?? '') ? -1 : String(x ?? '') > String(y ?? '') ? 1 : 0;
+}
+
+/** --sort-by on objects (-o yaml, json, name …). */
+function sortFound(found: Found[], expr: string): void {
+  const key = sortKey(expr);
+  found.sort((a, b) => compareKeys(key(a.obj), key(b.obj)));
+}
+
+/** --sort-by on a Table: its rows, by the whole objects includeObject=Object put in them. */
+function sortRows(table: Table, expr: string): void {
+  const key = sortKey(expr);
+  table.rows!.sort((a, b) => compareKeys(key(a.object), key(b.object)));
 }

@@ -2,7 +2,7 @@ import type { KObject } from '../api/meta';
 import { bool, str } from './args';
 import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
-import { selectorText } from './printers/format';
+import { selectorText } from '../apiserver/printers/format';
 import { resolveType } from './resources';
 
 const USAGE = "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples";

@@ -1,4 +1,4 @@
-import { rfc1123z } from '../printers/age';
+import { rfc1123z } from '../printers/rfc1123';
 import { printLabels, printTolerations, printAnnotations, type PrefixWriter } from './writer';
 
 /** describeContainers: one block per container, with its status when the Pod has one. */

@@ -1,7 +1,7 @@
 /** describeDaemonSet as kubectl v1.32 prints it. */
 import type { KObject } from '../../api/meta';
 import type { Ctx } from '../kubectl';
-import { formatLabels, selectorText } from '../printers/format';
+import { formatLabels, selectorText } from '../../apiserver/printers/format';
 import { describePodTemplate } from './containers';
 import { describeEvents, searchEvents } from './events';
 import { podStatusFor } from './workloads';

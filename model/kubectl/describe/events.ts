@@ -1,6 +1,6 @@
 import type { KObject } from '../../api/meta';
 import type { Ctx } from '../kubectl';
-import { since } from '../printers/age';
+import { since } from '../../apiserver/printers/age';
 import type { PrefixWriter } from './writer';
 
 /**

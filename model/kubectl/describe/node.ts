@@ -3,8 +3,9 @@ import { formatBytes, formatMilli, milliValue, value } from '../../api/quantity'
 import { StatusError } from '../../api/status';
 import { messageForError } from '../errors';
 import type { Ctx } from '../kubectl';
-import { rfc1123z, since } from '../printers/age';
-import { nodeRoles } from '../printers/node';
+import { since } from '../../apiserver/printers/age';
+import { rfc1123z } from '../printers/rfc1123';
+import { nodeRoles } from '../../apiserver/printers/node';
 import { describeEvents, searchEvents } from './events';
 import { PrefixWriter, printAnnotations, printLabels, printTaints } from './writer';
 

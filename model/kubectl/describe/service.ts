@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../api/meta';
 import type { Ctx } from '../kubectl';
-import { formatLabels } from '../printers/format';
+import { formatLabels } from '../../apiserver/printers/format';
 import { describeEvents, searchEvents } from './events';
 import { PrefixWriter, printAnnotations, printLabels } from './writer';
 

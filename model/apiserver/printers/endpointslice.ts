@@ -1,5 +1,7 @@
 import { since } from './age';
-import type { TablePrinter } from './types';
+import { AGE, NAME } from './columns';
+import { SWAGGER_DOC } from './swagger-docs';
+import { column, type TableHandler } from './types';
 
 function listWithMore(list: string[], more: boolean, count: number, max: number): string {
   const ret = list.join(',');
@@ -8,8 +10,14 @@ function listWithMore(list: string[], more: boolean, count: number, max: number)
 }
 
 /** printEndpointSlice: ADDRESSTYPE, PORTS and ENDPOINTS (three at most, "+ N more..."). */
-export const endpointSlicePrinter: TablePrinter = {
-  columns: [{ name: 'NAME' }, { name: 'ADDRESSTYPE' }, { name: 'PORTS' }, { name: 'ENDPOINTS' }, { name: 'AGE' }],
+export const endpointSlicePrinter: TableHandler = {
+  columns: [
+    NAME,
+    column('AddressType', 'string', SWAGGER_DOC.EndpointSlice.addressType),
+    column('Ports', 'string', SWAGGER_DOC.EndpointSlice.ports),
+    column('Endpoints', 'string', SWAGGER_DOC.EndpointSlice.endpoints),
+    AGE,
+  ],
   row(es, { nowMs }) {
     const max = 3;
     const ports: string[] = [];
@@ -29,6 +37,6 @@ export const endpointSlicePrinter: TablePrinter = {
         else emore = true;
         ecount++;
       }
-    return [es.metadata.name!, es.addressType ?? '', listWithMore(ports, pmore, pcount, max), listWithMore(eps, emore, ecount, max), since(es.metadata.creationTimestamp, nowMs)];
+    return { cells: [es.metadata.name!, es.addressType ?? '', listWithMore(ports, pmore, pcount, max), listWithMore(eps, emore, ecount, max), since(es.metadata.creationTimestamp, nowMs)] };
   },
 };

@@ -8,9 +8,9 @@ import { nodePrinter } from './node';
 import { podPrinter } from './pod';
 import { replicaSetPrinter } from './replicaset';
 import { servicePrinter } from './service';
-import type { TablePrinter } from './types';
+import type { TableHandler } from './types';
 
-const PRINTERS: Record<string, TablePrinter> = {
+const PRINTERS: Record<string, TableHandler> = {
   pods: podPrinter,
   deployments: deploymentPrinter,
   replicasets: replicaSetPrinter,
@@ -25,7 +25,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   serviceaccounts: serviceAccountPrinter,
 };
 
-/** The table printer the API server uses for a resource. */
-export function printerFor(resource: string): TablePrinter {
+/** The table handler the API server prints a resource with (the default one for kinds without). */
+export function printerFor(resource: string): TableHandler {
   return PRINTERS[resource] ?? defaultPrinter;
 }

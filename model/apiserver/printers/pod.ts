@@ -1,22 +1,28 @@
+import type { KObject } from '../../api/meta';
 import { since } from './age';
-import type { TablePrinter } from './types';
+import { AGE, NAME } from './columns';
+import { SWAGGER_DOC } from './swagger-docs';
+import { column, type TableHandler, type TableRowCondition } from './types';
 
 const isRestartableInit = (c: any) => c?.restartPolicy === 'Always';
 
+const podSuccessConditions: TableRowCondition[] = [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }];
+const podFailedConditions: TableRowCondition[] = [{ type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' }];
+
 /** printPod: READY, the STATUS reason logic, RESTARTS "(40s ago)", wide IP/NODE columns. */
-export const podPrinter: TablePrinter = {
+export const podPrinter: TableHandler = {
   columns: [
-    { name: 'NAME' },
-    { name: 'READY' },
-    { name: 'STATUS' },
-    { name: 'RESTARTS' },
-    { name: 'AGE' },
-    { name: 'IP', wide: true },
-    { name: 'NODE', wide: true },
-    { name: 'NOMINATED NODE', wide: true },
-    { name: 'READINESS GATES', wide: true },
+    NAME,
+    column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
+    column('Status', 'string', 'The aggregate status of the containers in this pod.'),
+    column('Restarts', 'string', 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.'),
+    AGE,
+    column('IP', 'string', SWAGGER_DOC.PodStatus.podIP, { priority: 1 }),
+    column('Node', 'string', SWAGGER_DOC.PodSpec.nodeName, { priority: 1 }),
+    column('Nominated Node', 'string', SWAGGER_DOC.PodStatus.nominatedNodeName, { priority: 1 }),
+    column('Readiness Gates', 'string', SWAGGER_DOC.PodSpec.readinessGates, { priority: 1 }),
   ],
-  row(pod, { wide, nowMs }) {
+  row(pod: KObject, { nowMs }) {
     const spec = pod.spec ?? {};
     const status = pod.status ?? {};
     let restarts = 0;
@@ -28,6 +34,7 @@ export const podPrinter: TablePrinter = {
     const phase: string = status.phase ?? '';
     let reason: string = status.reason || phase;
     for (const c of status.conditions ?? []) if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
+    const conditions = phase === 'Succeeded' ? podSuccessConditions : phase === 'Failed' ? podFailedConditions : undefined;
 
     const initSpecs = new Map<string, any>();
     for (const c of spec.initContainers ?? []) {
@@ -97,22 +104,19 @@ export const podPrinter: TablePrinter = {
     let restartsStr = String(restarts);
     if (restarts !== 0 && lastRestart > 0) restartsStr = `${restarts} (${since(new Date(lastRestart).toISOString(), nowMs)} ago)`;
 
-    const row = [pod.metadata.name!, `${readyContainers}/${totalContainers}`, reason, restartsStr, since(pod.metadata.creationTimestamp, nowMs)];
-    if (wide) {
-      const ip = status.podIPs?.[0]?.ip || '<none>';
-      const gates: any[] = spec.readinessGates ?? [];
-      let readinessGates = '<none>';
-      if (gates.length > 0) {
-        let t = 0;
-        for (const g of gates) {
-          const c = (status.conditions ?? []).find((x: any) => x.type === g.conditionType);
-          if (c?.status === 'True') t++;
-        }
-        readinessGates = `${t}/${gates.length}`;
+    const ip = status.podIPs?.[0]?.ip || '<none>';
+    const gates: any[] = spec.readinessGates ?? [];
+    let readinessGates = '<none>';
+    if (gates.length > 0) {
+      let t = 0;
+      for (const g of gates) {
+        const c = (status.conditions ?? []).find((x: any) => x.type === g.conditionType);
+        if (c?.status === 'True') t++;
       }
-      row.push(ip, spec.nodeName || '<none>', status.nominatedNodeName || '<none>', readinessGates);
+      readinessGates = `${t}/${gates.length}`;
     }
-    return row;
+    const cells = [pod.metadata.name!, `${readyContainers}/${totalContainers}`, reason, restartsStr, since(pod.metadata.creationTimestamp, nowMs), ip, spec.nodeName || '<none>', status.nominatedNodeName || '<none>', readinessGates];
+    return conditions ? { cells, conditions } : { cells };
   },
 };
 
@@ -120,4 +124,3 @@ function finishedAt(c: any): number {
   const t = c?.lastState?.terminated?.finishedAt;
   return t ? Date.parse(t) : 0;
 }
-
