@@ -17,9 +17,31 @@ export interface KubeletServer {
   readonly address: string;
   /** False while the kubelet process is down. */
   serving(): boolean;
-  exec(pod: KObject, container: string, command: string[]): ExecResult;
+  /** Runs a command in a running container; `stdin` is what the client sent before closing its stdin. */
+  exec(pod: KObject, container: string, command: string[], stdin?: string): ExecResult;
   /** GET /containerLogs/NS/POD/CONTAINER: the container's log; throws BadRequest as the kubelet answers 400. */
   logs(pod: KObject, container: string, opts: PodLogOptions): string;
+  /** The same with follow=true: the kubelet keeps reading the container's log until the container stops. */
+  followLogs(pod: KObject, container: string, opts: PodLogOptions): LogFollower;
+}
+
+/**
+ * A followed container log (pods/log?follow=true): the HTTP layer reads it as virtual time
+ * passes and writes each new piece to the client, until the container instance stops.
+ */
+export interface LogFollower {
+  /** What was written since the last read (the first read: the log so far, cut to tailLines). */
+  read(): string;
+  /** True once the container instance no longer runs (or its kubelet went away): after a last read, the stream ends. */
+  ended(): boolean;
+}
+
+/**
+ * pods/exec with stdin=true: the request is validated and the stream opened before any input
+ * arrives; the command runs once the client has sent its stdin and closed it.
+ */
+export interface ExecSession {
+  run(stdin: string): ExecResult;
 }
 
 /** The query of pods/log (PodLogOptions) the model honours. */
@@ -31,6 +53,8 @@ export interface PodLogOptions {
   tailLines?: number;
   /** Each line prefixed with its RFC3339Nano time. */
   timestamps?: boolean;
+  /** Keep the stream open and send what the container writes next (kubectl logs -f). */
+  follow?: boolean;
 }
 
 /** The "connection refused" Status of a request proxied to a kubelet that is down (no reason: "Error from server: …"). */
@@ -42,7 +66,9 @@ function kubeletUnreachable(message: string): StatusError {
  * pods/log (registry/core/pod LogLocation): picks the container (the only one, or the one
  * named, which must exist), then asks the kubelet of the Pod's node for that container's log.
  */
-export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, opts: PodLogOptions): string {
+export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, opts: PodLogOptions & { follow: true }): LogFollower;
+export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, opts: PodLogOptions): string | LogFollower;
+export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, opts: PodLogOptions): string | LogFollower {
   const name = pod.metadata.name!;
   const names: string[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c: any) => c.name);
   let container = opts.container ?? '';
@@ -54,17 +80,21 @@ export function logsOfPod(kubelets: Map<string, KubeletServer>, pod: KObject, op
   } else if (!names.includes(container)) throw errors.badRequest(`container ${container} is not valid for pod ${name}`);
   const node = pod.spec?.nodeName;
   // Not scheduled yet: there is no kubelet to ask, and nothing has run.
-  if (!node) return '';
+  if (!node) return opts.follow ? { read: () => '', ended: () => true } : '';
   const kubelet = kubelets.get(node);
   if (!kubelet || !kubelet.serving()) {
     const addr = kubelet?.address ?? node;
     throw kubeletUnreachable(`Get "https://${addr}:10250/containerLogs/${pod.metadata.namespace}/${name}/${container}": dial tcp ${addr}:10250: connect: connection refused`);
   }
-  return kubelet.logs(pod, container, opts);
+  return opts.follow ? kubelet.followLogs(pod, container, opts) : kubelet.logs(pod, container, opts);
 }
 
-/** pods/exec: validates the request as the API server does, then hands it to the node's kubelet. */
-export function execInPod(kubelets: Map<string, KubeletServer>, pod: KObject, body: any): ExecResult {
+/**
+ * pods/exec: validates the request as the API server does, then hands it to the node's kubelet.
+ * With `stdin: true` (PodExecOptions) it returns the open session, which runs the command on the
+ * input the client sends; with `stdin` a string, that string is the whole input.
+ */
+export function execInPod(kubelets: Map<string, KubeletServer>, pod: KObject, body: any): ExecResult | ExecSession {
   const name = pod.metadata.name!;
   const containers: any[] = pod.spec?.containers ?? [];
   const command: unknown = body?.command;
@@ -87,5 +117,6 @@ export function execInPod(kubelets: Map<string, KubeletServer>, pod: KObject, bo
       reason: 'InternalError',
       code: 500,
     });
-  return kubelet.exec(pod, container, command as string[]);
+  if (body?.stdin === true) return { run: (stdin: string) => kubelet.exec(pod, container, command as string[], stdin) };
+  return kubelet.exec(pod, container, command as string[], typeof body?.stdin === 'string' ? body.stdin : undefined);
 }

@@ -1,6 +1,6 @@
 import type { KObject } from '../../api/meta';
 import { errors } from '../../api/status';
-import type { PodLogOptions } from '../../apiserver/kubelet-client';
+import type { LogFollower, PodLogOptions } from '../../apiserver/kubelet-client';
 import type { ContainerRuntime } from '../cri/api';
 
 /** A Pod status' containerID ("containerd://<id>", "cri-o://<id>") without its runtime prefix. */
@@ -60,5 +60,34 @@ function rfc3339Nano(ms: number): string {
 export function readContainerLog(runtime: ContainerRuntime, id: string, opts: PodLogOptions): string {
   let entries = runtime.containerLogEntries(id);
   if (opts.tailLines !== undefined && opts.tailLines >= 0) entries = opts.tailLines === 0 ? [] : entries.slice(-opts.tailLines);
+  return formatEntries(entries, opts);
+}
+
+function formatEntries(entries: { t: number; text: string }[], opts: PodLogOptions): string {
   return entries.map((e) => (opts.timestamps ? `${rfc3339Nano(e.t)} ` : '') + e.text + '\n').join('');
+}
+
+/**
+ * ReadLogs with follow: the log of one container instance so far, then what it appends, until
+ * that instance is no longer running (the kubelet stops tailing a file whose container exited).
+ * `serving` is the kubelet's process: when it dies, the proxied stream breaks.
+ */
+export function followContainerLog(runtime: ContainerRuntime, id: string, opts: PodLogOptions, serving: () => boolean): LogFollower {
+  // The open log file: once the container is removed its file is unlinked, but what was
+  // written to it up to then is still read through the open descriptor.
+  let file = runtime.containerLogEntries(id);
+  const tail = opts.tailLines !== undefined && opts.tailLines >= 0 ? opts.tailLines : file.length;
+  let sent = Math.max(0, file.length - tail);
+  return {
+    read(): string {
+      const now = runtime.containerLogEntries(id);
+      if (now.length >= sent) file = now;
+      const fresh = file.slice(sent);
+      sent = file.length;
+      return formatEntries(fresh, opts);
+    },
+    ended(): boolean {
+      return !serving() || runtime.containerStatus(id)?.state !== 'CONTAINER_RUNNING';
+    },
+  };
 }

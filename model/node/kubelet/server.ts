@@ -1,6 +1,6 @@
 import type { KObject } from '../../api/meta';
 import type { ExecResult, KubeletServer, PodLogOptions } from '../../apiserver/kubelet-client';
-import { containerForLogs, readContainerLog } from './container-logs';
+import { containerForLogs, followContainerLog, readContainerLog } from './container-logs';
 import { CONFIG_MIRROR } from './static-pods';
 import type { ContainerRuntime } from '../cri/api';
 import type { NodeHost } from '../host';
@@ -17,17 +17,21 @@ export function kubeletServer(host: NodeHost, runtime: ContainerRuntime, proc: P
   return {
     address: host.config.address,
     serving: () => proc.running,
-    exec(pod: KObject, container: string, command: string[]): ExecResult {
+    exec(pod: KObject, container: string, command: string[], stdin?: string): ExecResult {
       const uid = runtimeUid(pod);
       const sandbox = runtime.listPodSandbox().find((s) => s.metadata.uid === uid && s.state === 'SANDBOX_READY');
       const running = sandbox && runtime.listContainers().find((c) => c.podSandboxId === sandbox.id && c.metadata.name === container && c.state === 'CONTAINER_RUNNING');
       if (!sandbox || !running) return { stdout: '', stderr: `error: unable to upgrade connection: container not found ("${container}")\n`, code: 1 };
       host.sim.trace.record('cri', `${runtime.name}/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
-      return runInContainer(host, sandbox.ip, pod, command);
+      return runInContainer(host, sandbox.ip, pod, command, stdin);
     },
     logs(pod: KObject, container: string, opts: PodLogOptions): string {
       const id = containerForLogs(pod, container, !!opts.previous);
       return readContainerLog(runtime, id, opts);
+    },
+    followLogs(pod: KObject, container: string, opts: PodLogOptions) {
+      const id = containerForLogs(pod, container, !!opts.previous);
+      return followContainerLog(runtime, id, opts, () => proc.running);
     },
   };
 }
@@ -47,7 +51,7 @@ function resolveInPod(arg: string, pod: KObject, podIP: string): string {
 }
 
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */
-function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[]): ExecResult {
+function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[], stdin = ''): ExecResult {
   const [cmd, ...args] = argv;
   switch (cmd) {
     case 'curl': {
@@ -63,6 +67,10 @@ function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: strin
       return { stdout: `${pod.spec?.hostname ?? pod.metadata.name}\n`, stderr: '', code: 0 };
     case 'echo':
       return { stdout: `${args.join(' ')}\n`, stderr: '', code: 0 };
+    case 'cat':
+      // Copies its stdin (kubectl exec -i … -- cat); the images' files are not modelled.
+      if (args.every((a) => a === '-')) return { stdout: stdin, stderr: '', code: 0 };
+      return { stdout: '', stderr: args.filter((a) => a !== '-').map((a) => `cat: ${a}: No such file or directory\n`).join(''), code: 1 };
     case 'true':
       return { stdout: '', stderr: '', code: 0 };
     case 'false':
