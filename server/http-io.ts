@@ -12,14 +12,14 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_REQUEST_BYTES) {
-        reject(new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Request entity too large: limit is ${MAX_REQUEST_BYTES}`, reason: 'RequestEntityTooLarge', code: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      // Past the limit the rest is read and dropped, so the client gets its answer rather than a broken pipe.
+      if (size <= MAX_REQUEST_BYTES) chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => {
+      if (size > MAX_REQUEST_BYTES)
+        reject(new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Request entity too large: limit is ${MAX_REQUEST_BYTES}`, reason: 'RequestEntityTooLarge', code: 413 }));
+      else resolve(Buffer.concat(chunks));
+    });
     req.on('error', reject);
   });
 }
