@@ -68,10 +68,15 @@ export const exposeCommand: Command = {
             sp.targetPort = tp === undefined ? x.port : /^\d+$/.test(tp) ? Number(tp) : tp;
             return sp;
           });
+          // The object's labels, or --labels; none at all when empty (a nil map is not sent).
+          const labelFlag = str(p, 'labels');
+          const labels: Record<string, string> = labelFlag
+            ? Object.fromEntries(labelFlag.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+            : { ...(obj.metadata.labels ?? {}) };
           const svc: KObject = {
             apiVersion: 'v1',
             kind: 'Service',
-            metadata: { name: str(p, 'name') ?? name, labels: { ...(obj.metadata.labels ?? {}) } },
+            metadata: { name: str(p, 'name') ?? name, ...(Object.keys(labels).length ? { labels } : {}) },
             spec: { ports, selector },
           };
           if (str(p, 'type')) svc.spec.type = str(p, 'type');

@@ -1,6 +1,7 @@
 import { connectionRefused } from '../apiserver/server';
 import { groupVersion, RESOURCES } from '../api/registry';
 import { bool } from './args';
+import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { kubectlTabWriter } from './printers/tabwriter';
 
@@ -39,19 +40,29 @@ export const clusterInfoCommand: Command = {
   },
 };
 
-/** `kubectl api-resources`: NAME SHORTNAMES APIVERSION NAMESPACED KIND, core group first. */
+/**
+ * `kubectl api-resources`: NAME SHORTNAMES APIVERSION NAMESPACED KIND, core group first;
+ * `-o wide` adds the discovery verbs and categories, `-o name` prints resource[.group] only.
+ */
 export const apiResourcesCommand: Command = {
   flags: [{ name: 'namespaced', type: 'bool' }, { name: 'no-headers', type: 'bool' }, { name: 'output', short: 'o', type: 'string' }, { name: 'api-group', type: 'string' }],
   run(ctx, _args, p) {
+    const output = String(p.flags.get('output') ?? '');
+    if (!['', 'wide', 'name'].includes(output)) throw new KubectlError(`--output ${output} is not available`);
     reachServer(ctx);
     const rs = [...RESOURCES].sort((a, b) => (a.group === b.group ? (a.resource < b.resource ? -1 : 1) : a.group < b.group ? -1 : 1));
-    const tw = kubectlTabWriter();
     const onlyNamespaced = p.flags.get('namespaced');
-    if (!bool(p, 'no-headers')) tw.write('NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n');
-    for (const r of rs) {
-      if (typeof onlyNamespaced === 'boolean' && r.namespaced !== onlyNamespaced) continue;
-      tw.write(`${r.resource}\t${r.shortNames.join(',')}\t${groupVersion(r)}\t${r.namespaced}\t${r.kind}\n`);
+    const group = p.flags.get('api-group');
+    const shown = rs.filter((r) => (typeof onlyNamespaced !== 'boolean' || r.namespaced === onlyNamespaced) && (typeof group !== 'string' || r.group === group));
+    if (output === 'name') {
+      for (const r of shown) ctx.out += `${r.resource}${r.group ? '.' + r.group : ''}\n`;
+      return 0;
     }
+    const wide = output === 'wide';
+    const tw = kubectlTabWriter();
+    if (!bool(p, 'no-headers')) tw.write(`NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND${wide ? '\tVERBS\tCATEGORIES' : ''}\n`);
+    for (const r of shown)
+      tw.write(`${r.resource}\t${r.shortNames.join(',')}\t${groupVersion(r)}\t${r.namespaced}\t${r.kind}${wide ? `\t${r.verbs.join(',')}\t${r.categories.join(',')}` : ''}\n`);
     tw.flush();
     ctx.out += tw.take();
     return 0;
