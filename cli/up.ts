@@ -117,6 +117,7 @@ export async function startUp(o: UpOptions, log: (s: string) => void = () => und
   const pacer = new WallClockPacer((ms) => cluster.advance(ms), o.speed);
   let syncing = false;
   pacer.onTick(() => {
+    facade.tick();
     if (syncing) return;
     syncing = true;
     facade.sync().then(

@@ -9,6 +9,9 @@ import { credentialsOf } from './authn';
 import { decodeBody, parseAccept, readBody, toStatus, writeJSON, writeStatus } from './http-io';
 import { requestInfo } from './request-info';
 import { serveWatch } from './watch-stream';
+import { handleExecUpgrade, type ExecOptions } from './remotecommand';
+import { streamLogs } from './logs-stream';
+import type { TableRequest } from '../model/apiserver/table';
 
 export interface FacadeOptions {
   /** Only loopback addresses are served. */
@@ -43,6 +46,8 @@ export class ApiFacade {
   private listening = false;
   private boundPort: number;
   private readonly version: Record<string, string>;
+  /** Streams (logs -f) that write what the model produced since the last advance of virtual time. */
+  private readonly tickListeners = new Set<() => void>();
 
   constructor(
     readonly cluster: Cluster,
@@ -95,6 +100,16 @@ export class ApiFacade {
     if (this.listening) await this.closeSocket();
   }
 
+  /** Called after each advance of virtual time (by `kubespec up`'s pacer, or a test's step). */
+  tick(): void {
+    for (const fn of [...this.tickListeners]) fn();
+  }
+
+  private onTick(fn: () => void): () => void {
+    this.tickListeners.add(fn);
+    return () => this.tickListeners.delete(fn);
+  }
+
   private listen(): Promise<void> {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
     const server = this.opts.tls
@@ -143,7 +158,8 @@ export class ApiFacade {
       const apiReq = this.apiRequest(req, info.verb, info.info.resource, info.namespace, info.name, info.subresource, q);
       const r = info.info;
       const server = this.cluster.apiserver;
-      negotiate(req.headers.accept);
+      const table = negotiate(req.headers.accept);
+      if (table && (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch')) apiReq.as = table;
       if (!server.serving) return void req.socket.destroy();
 
       if (info.verb === 'watch') {
@@ -182,6 +198,7 @@ export class ApiFacade {
       else apiReq.body = body;
 
       const result = server.handle(apiReq);
+      if (info.subresource === 'log' && apiReq.query?.follow && result && typeof result === 'object') return streamLogs(res, result, (fn) => this.onTick(fn));
       if (info.subresource === 'log' && typeof result === 'string') {
         res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
         res.end(result);
@@ -221,6 +238,8 @@ export class ApiFacade {
         previous: q.get('previous') === 'true' ? true : undefined,
         tailLines: num('tailLines'),
         timestamps: q.get('timestamps') === 'true' ? true : undefined,
+        follow: q.get('follow') === 'true' ? true : undefined,
+        includeObject: str('includeObject'),
       },
       userAgent: req.headers['user-agent'],
     };
@@ -253,10 +272,20 @@ export class ApiFacade {
     res.end('404 page not found\n');
   }
 
-  private upgrade(req: http.IncomingMessage, socket: net.Socket, _head: Buffer): void {
-    const body = JSON.stringify(errors.badRequest('upgrade is not supported yet').status);
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-    void req;
+  /** pods/exec and pods/attach: the remote-command protocol over a WebSocket upgrade. */
+  private upgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const info = requestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+    if (!this.cluster.apiserver.serving) return void socket.destroy();
+    if (!info.isResourceRequest || info.resource !== 'pods' || (info.subresource !== 'exec' && info.subresource !== 'attach') || !info.name) {
+      const body = JSON.stringify(notFoundResource().status);
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
+    const creds = this.credentials(req);
+    handleExecUpgrade(req, socket, head, (opts: ExecOptions) =>
+      this.cluster.apiserver.handle({ ...creds, verb: 'create', resource: 'pods', subresource: 'exec', namespace: info.namespace, name: info.name, body: opts, userAgent: req.headers['user-agent'] }),
+    );
   }
 }
 
@@ -264,18 +293,23 @@ export class ApiFacade {
  * Content negotiation: JSON is what the model serves (YAML and protobuf clients list JSON as a
  * fallback, as kubectl and client-go do); an Accept that admits none of it is a 406.
  */
-function negotiate(accept: string | undefined): void {
-  const ok = parseAccept(accept).some((m) => m.type === '*/*' || m.type === 'application/*' || m.type === 'application/json');
-  if (!ok)
-    throw new StatusError({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message: `only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf`,
-      reason: 'NotAcceptable',
-      code: 406,
-    });
+function negotiate(accept: string | undefined): TableRequest | undefined {
+  for (const m of parseAccept(accept)) {
+    if (m.type !== '*/*' && m.type !== 'application/*' && m.type !== 'application/json') continue;
+    // Server-side printing: kubectl asks for a meta.k8s.io Table first, with plain JSON after it.
+    if (m.params.as === 'Table' && m.params.g === 'meta.k8s.io' && (m.params.v === 'v1' || m.params.v === 'v1beta1')) return { kind: 'Table', version: m.params.v };
+    if (m.params.as) continue; // PartialObjectMetadata and other conversions are not served: the next choice
+    return undefined;
+  }
+  throw new StatusError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf`,
+    reason: 'NotAcceptable',
+    code: 406,
+  });
 }
 
 /** The 404 for a resource the server does not serve. */
