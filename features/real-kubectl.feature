@@ -158,7 +158,7 @@ Feature: The real kubectl and the model's kubectl print the same
     And I run `kubectl logs deployment/nginx` with the real kubectl and the model's kubectl
     Then both print the same output
 
-  @H68
+  @H67
   Scenario: kubectl exec runs a command in the container alike
     Given the real kubectl is 1.30 or newer (exec over WebSocket)
     When I run `kubectl apply -f examples/nginx.yaml` with the real kubectl and the model's kubectl
@@ -169,7 +169,7 @@ Feature: The real kubectl and the model's kubectl print the same
     When I run `kubectl exec deploy/nginx -- false` with the real kubectl and the model's kubectl
     Then both fail with the same error
 
-  @H69
+  @H68
   Scenario: kubectl api-resources, explain and version describe the same API
     When I run `kubectl api-resources` with the real kubectl and the model's kubectl
     Then both print the same output
@@ -182,7 +182,7 @@ Feature: The real kubectl and the model's kubectl print the same
       | mask | (?<=^Client Version: ).* |
       | mask | (?<=^Kustomize Version: ).* |
 
-  @H70
+  @H69
   Scenario: NotFound, AlreadyExists and Invalid come back alike
     When I run `kubectl get pod no-such-pod` with the real kubectl and the model's kubectl
     Then both fail with the same error
@@ -218,7 +218,7 @@ Feature: The real kubectl and the model's kubectl print the same
     When I run `kubectl get no-such-kind` with the real kubectl and the model's kubectl
     Then both fail with the same error
 
-  @H71
+  @H69
   Scenario: A user without rights is Forbidden alike
     When I run `kubectl get pods` as "jane" with the real kubectl and the model's kubectl
     Then both fail with the same error
