@@ -1,11 +1,14 @@
 /**
  * Patches, as the API server applies them: JSON merge patch (RFC 7386), strategic merge
- * patch (merge patch whose lists of objects merge by their patch merge key, e.g. containers
- * by name), and JSON patch (RFC 6902).
+ * patch (strategicpatch/: lists of objects merge by their patch merge key, e.g. containers by
+ * name), and JSON patch (RFC 6902).
  */
 import { deepCopy } from './meta';
 
-export class PatchError extends Error {}
+export { PatchError } from './strategicpatch/errors';
+import { PatchError } from './strategicpatch/errors';
+import { applyStrategicPatch } from './strategicpatch/merge';
+import { KUBE_SCHEMA } from './strategicpatch/schema';
 
 /** RFC 7386. */
 export function mergePatch(target: any, patch: any): any {
@@ -18,62 +21,13 @@ export function mergePatch(target: any, patch: any): any {
   return out;
 }
 
-/** Patch merge keys of the list fields this model serves (from the types' patchMergeKey tags). */
-const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  ephemeralContainers: 'name',
-  volumes: 'name',
-  env: 'name',
-  // A Service's ports merge by port; a container's by containerPort (see mergeKeyOf).
-  ports: 'port',
-  volumeMounts: 'mountPath',
-  conditions: 'type',
-  ownerReferences: 'uid',
-  tolerations: '',
-  imagePullSecrets: 'name',
-  hostAliases: 'ip',
-  addresses: 'type',
-  finalizers: '',
-};
-
-/** The merge key of a list field: `ports` means different lists in a Pod and in a Service. */
-function mergeKeyOf(field: string, parent: string): string | undefined {
-  if (field === 'ports' && (parent === 'containers' || parent === 'initContainers' || parent === 'ephemeralContainers')) return 'containerPort';
-  return MERGE_KEYS[field];
-}
-
-/** Strategic merge patch: maps merge recursively; lists with a merge key merge by it. */
-export function strategicMergePatch(target: any, patch: any, field = '', parent = ''): any {
-  if (patch === null || typeof patch !== 'object') return deepCopy(patch);
-  if (Array.isArray(patch)) {
-    const key = mergeKeyOf(field, parent);
-    if (!key || !Array.isArray(target)) return deepCopy(patch.filter((p) => !(p && typeof p === 'object' && '$patch' in p)));
-    const out: any[] = target.map((x) => deepCopy(x));
-    for (const item of patch) {
-      if (!item || typeof item !== 'object') {
-        out.push(item);
-        continue;
-      }
-      const idx = out.findIndex((x) => x && x[key] === item[key]);
-      if (item.$patch === 'delete') {
-        if (idx >= 0) out.splice(idx, 1);
-      } else if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item, '', field);
-      else out.push(strategicMergePatch({}, item, '', field));
-    }
-    return out;
-  }
-  if (patch.$patch === 'replace') {
-    const { $patch, ...rest } = patch;
-    return deepCopy(rest);
-  }
-  const out = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (k === '$patch' || k.startsWith('$setElementOrder') || k.startsWith('$retainKeys')) continue;
-    if (v === null) delete out[k];
-    else out[k] = strategicMergePatch(out[k], v, k, parent);
-  }
-  return out;
+/**
+ * Strategic merge patch of an object of `kind` (Deployment, Pod …): lists merge by the patch
+ * merge keys of k8s.io/api's types (strategicpatch/schema.ts), directives are consumed.
+ */
+export function strategicMergePatch(target: any, patch: any, kind?: string): any {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new PatchError('json: cannot unmarshal array into Go value of type map[string]interface {}');
+  return applyStrategicPatch(target, patch, KUBE_SCHEMA, kind ?? target?.kind);
 }
 
 export interface JsonPatchOp {

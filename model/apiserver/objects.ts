@@ -69,17 +69,12 @@ export function stripUndefined<T>(o: T): T {
   return JSON.parse(JSON.stringify(o));
 }
 
-export function managedEntry(id: Identity, req: ApiRequest, operation: 'Update' | 'Apply'): any {
-  const manager = req.query?.fieldManager ?? (req.userAgent ? req.userAgent.split('/')[0] : componentName(id.user) ?? id.user);
-  const e: any = { manager, operation, apiVersion: undefined, time: undefined, fieldsType: 'FieldsV1' };
-  if (req.subresource) e.subresource = req.subresource;
-  return e;
-}
-
-export function mergeManaged(prev: any[] | undefined, entry: any): any[] {
-  const list = (prev ?? []).filter((e) => !(e.manager === entry.manager && e.operation === entry.operation && e.subresource === entry.subresource));
-  list.push(entry);
-  return list;
+/**
+ * The field manager a write is recorded under (managerOrUserAgent): the fieldManager query
+ * parameter, else the User-Agent up to its first "/" (kubectl, kube-controller-manager).
+ */
+export function managerOf(id: Identity, req: ApiRequest): string {
+  return req.query?.fieldManager ?? (req.userAgent ? req.userAgent.split('/')[0] : componentName(id.user) ?? id.user);
 }
 
 export function toScale(r: ResourceInfo, obj: KObject): any {

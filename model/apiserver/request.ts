@@ -33,7 +33,8 @@ export interface Credentials {
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
-export type PatchType = 'json' | 'merge' | 'strategic';
+/** The PATCH Content-Types: json-patch, merge-patch, strategic-merge-patch and apply-patch (server-side apply). */
+export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
 /**
  * One API request, in the shape of a REST call (verb, resource, namespace, name, subresource,
@@ -54,6 +55,8 @@ export interface ApiRequest extends Credentials {
     /** "All": validate and default, but store nothing. */
     dryRun?: 'All';
     fieldManager?: string;
+    /** Server-side apply: take ownership of conflicting fields (kubectl --force-conflicts). */
+    force?: boolean;
     propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
     gracePeriodSeconds?: number;
     limit?: number;

@@ -7,10 +7,12 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize, authorizeNonResource } from './authz';
 import { applyDefaults } from './defaults';
-import { actorOf, connectionRefused, decode, encode, injectedError, managedEntry, matchesSel, mergeManaged, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
+import { actorOf, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
 import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
+import { ApplyConflict, FieldManager, type ManagedFieldsEntry } from './fieldmanager/fieldmanager';
+import { applyConfiguration, validatePatchOptions } from './fieldmanager/apply-request';
 import { WatchHub } from './watch';
 import { asTable, tableWatchEvents } from './table';
 import { continueToken, parsePage } from './pagination';
@@ -29,6 +31,8 @@ export class ApiServer {
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
   readonly kubelets = new Map<string, KubeletServer>();
   private readonly watches: WatchHub;
+  /** metadata.managedFields of every write, and server-side apply. */
+  private readonly fields = new FieldManager();
   /** Service allocators and other per-resource storage steps around a write. */
   readonly hooks: StorageHooks;
   /** False while the kube-apiserver process is down: clients get "connection refused". */
@@ -198,7 +202,7 @@ export class ApiServer {
     };
   }
 
-  private create(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest): KObject {
+  private create(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest, managed?: ManagedFieldsEntry[]): KObject {
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
     const obj: KObject = deepCopy(body);
@@ -224,7 +228,7 @@ export class ApiServer {
     if (r.hasGeneration || r.resource === 'pods') m.generation = 1;
     delete m.resourceVersion;
     delete m.deletionTimestamp;
-    m.managedFields = [managedEntry(id, req, 'Update')];
+    m.managedFields = managed ?? this.fields.update(r.kind, groupVersion(r), undefined, obj, this.writer(id, r, req), this.sim.clock.nowRFC3339());
     const txn = this.hooks.beforeCreate(r, obj, req.query?.dryRun === 'All');
     if (req.query?.dryRun === 'All') return obj;
     const res = this.etcd.putIf(etcdKey(r, ns, m.name!), encode(obj), 0);
@@ -235,7 +239,7 @@ export class ApiServer {
     return decode(res.kv.value, res.kv.modRevision);
   }
 
-  private update(id: Identity, r: ResourceInfo, ns: string | undefined, name: string, body: any, req: ApiRequest, isPatch = false): KObject {
+  private update(id: Identity, r: ResourceInfo, ns: string | undefined, name: string, body: any, req: ApiRequest, managed?: ManagedFieldsEntry[]): KObject {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
     if (body.metadata?.name && body.metadata.name !== name)
       throw errors.badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
@@ -251,7 +255,7 @@ export class ApiServer {
       const next = deepCopy(old);
       next.spec.replicas = replicas;
       if (replicas !== old.spec?.replicas && r.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
-      return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req, 'Update'));
+      return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req));
     }
     unmarshalCheck(r, body);
     let next: KObject = deepCopy(body);
@@ -288,7 +292,7 @@ export class ApiServer {
     if (req.query?.dryRun === 'All') return next;
     let stored: KObject;
     try {
-      stored = this.store(r, ns, name, next, old, cur.modRevision, id, req, isPatch ? 'Update' : 'Update');
+      stored = this.store(r, ns, name, next, old, cur.modRevision, id, req, managed);
     } catch (e) {
       txn?.rollback();
       throw e;
@@ -298,9 +302,11 @@ export class ApiServer {
   }
 
   /** Writes with compare-and-swap on the mod revision read; removes objects whose finalizers are done. */
-  private store(r: ResourceInfo, ns: string | undefined, name: string, next: KObject, old: KObject, modRevision: number, id: Identity, req: ApiRequest, op: 'Update' | 'Apply'): KObject {
-    if (!mutant('apiserver-noop-write-bumps-rv') && canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old; // no-op writes do not bump resourceVersion
-    next.metadata.managedFields = mergeManaged(old.metadata.managedFields as any[], managedEntry(id, req, op));
+  private store(r: ResourceInfo, ns: string | undefined, name: string, next: KObject, old: KObject, modRevision: number, id: Identity, req: ApiRequest, applied?: ManagedFieldsEntry[]): KObject {
+    // No-op writes do not bump resourceVersion (an apply that only changes ownership does).
+    const sameOwners = !applied || canonicalJSON(applied) === canonicalJSON(old.metadata.managedFields ?? []);
+    if (!mutant('apiserver-noop-write-bumps-rv') && sameOwners && canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old;
+    next.metadata.managedFields = applied ?? this.fields.update(r.kind, groupVersion(r), old, next, this.writer(id, r, req), this.sim.clock.nowRFC3339());
     const key = etcdKey(r, ns, name);
     // Only an update that removes the last finalizer finishes a deletion (shouldDeleteDuringUpdate):
     // a status write to a gracefully terminating Pod must not remove it.
@@ -315,8 +321,30 @@ export class ApiServer {
     return decode(res.kv.value, res.kv.modRevision);
   }
 
+  /** Who a write is recorded under in managedFields. */
+  private writer(id: Identity, r: ResourceInfo, req: ApiRequest) {
+    return { manager: managerOf(id, req), subresource: req.subresource, hasStatus: r.subresources.includes('status') };
+  }
+
+  /** Server-side apply: the field manager merges the configuration and settles ownership. */
+  private apply(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest): KObject {
+    const config = applyConfiguration(r, req);
+    const cur = this.read(r, ns, req.name!);
+    try {
+      const { object, managedFields } = this.fields.apply(r.kind, groupVersion(r), cur?.obj, config, this.writer(id, r, req), req.query?.force === true, this.sim.clock.nowRFC3339());
+      if (!cur) return this.create(id, r, ns, { ...req, body: object }, managedFields);
+      object.metadata = { ...object.metadata, resourceVersion: String(cur.modRevision) };
+      return this.update(id, r, ns, req.name!, object, req, managedFields);
+    } catch (e) {
+      if (e instanceof ApplyConflict) throw e.toStatusError();
+      throw e;
+    }
+  }
+
   private patch(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest): KObject {
     const name = req.name!;
+    validatePatchOptions(req);
+    if (req.patchType === 'apply') return this.apply(id, r, ns, req);
     const cur = this.read(r, ns, name);
     if (!cur) throw errors.notFound(r, name);
     const base = req.subresource === 'scale' ? toScale(r, cur.obj) : cur.obj;
@@ -324,7 +352,7 @@ export class ApiServer {
     try {
       if (req.patchType === 'json') patched = jsonPatch(base, req.body);
       else if (req.patchType === 'merge') patched = mergePatch(base, req.body);
-      else patched = strategicMergePatch(base, req.body);
+      else patched = strategicMergePatch(base, req.body, req.subresource === 'scale' ? 'Scale' : r.kind);
     } catch (e) {
       if (e instanceof PatchError && e.message.startsWith('json: cannot unmarshal')) throw errors.badRequest(e.message);
       // NewGenericServerResponse(422): the patch library's error travels as the only cause.
@@ -343,7 +371,7 @@ export class ApiServer {
     }
     if (!patched || typeof patched !== 'object') throw errors.badRequest('the body of the request was in an unknown format');
     patched.metadata = { ...(patched.metadata ?? {}), resourceVersion: patched.metadata?.resourceVersion ?? String(cur.modRevision) };
-    return this.update(id, r, ns, name, patched, req, true);
+    return this.update(id, r, ns, name, patched, req);
   }
 
   private delete(r: ResourceInfo, ns: string | undefined, name: string, req: ApiRequest): any {
