@@ -221,7 +221,11 @@ function streamWatch(
           continue;
         }
         const table = ev.object as unknown as Table;
-        if (!wanted(table.rows?.[0]?.object?.metadata?.name)) continue;
+        // A skipped event still hands over its column definitions (only the first event has them).
+        if (!wanted(table.rows?.[0]?.object?.metadata?.name)) {
+          t.printer.print({ ...table, rows: [] }, t.tw);
+          continue;
+        }
         t.printer.print(table, t.tw, t.watchEvents ? ev.type : undefined);
         t.tw.flush();
         ctx.out += t.tw.take();
