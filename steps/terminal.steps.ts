@@ -2,12 +2,13 @@ import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KubespecWorld } from './world';
 
-When('I run `{}`', function (this: KubespecWorld, line: string) {
-  this.run(line);
+// Through the driver: the model's kubectl in process, or the real kubectl on a kubeconfig.
+When('I run `{}`', async function (this: KubespecWorld, line: string) {
+  await this.exec(line);
 });
 
-When('I run `{}` with this input:', function (this: KubespecWorld, line: string, input: string) {
-  this.run(line, input.endsWith('\n') ? input : input + '\n');
+When('I run `{}` with this input:', async function (this: KubespecWorld, line: string, input: string) {
+  await this.exec(line, input.endsWith('\n') ? input : input + '\n');
 });
 
 Then('it succeeds', function (this: KubespecWorld) {

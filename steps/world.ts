@@ -4,10 +4,15 @@ import * as path from 'node:path';
 import { Cluster } from '../model/cluster';
 import { type ClusterConfig } from '../model/cluster-config';
 import { type CommandResult, Shell } from '../model/shell/shell';
+import { ClientNodeDriver } from './drivers/client-node';
+import { type ClusterDriver, type DriverKind, NotPortableError } from './drivers/driver';
+import { ModelDriver } from './drivers/model';
 
 export interface KubespecParameters {
   /** fast-check runs per property scenario. */
   propertyRuns: number;
+  /** Which cluster the steps drive: the in-process model (default) or a kubeconfig's (the `portable` profile). */
+  driver?: DriverKind;
 }
 
 export const ROOT = path.join(__dirname, '..');
@@ -22,6 +27,7 @@ export class KubespecWorld extends World<KubespecParameters> {
   config?: ClusterConfig;
   private _cluster?: Cluster;
   private _shell?: Shell;
+  private _driver?: ClusterDriver;
   /** Files written by the scenario, by absolute path under the repository root. */
   readonly files = new Map<string, string>();
   last?: CommandResult & { line: string };
@@ -32,6 +38,8 @@ export class KubespecWorld extends World<KubespecParameters> {
   }
 
   get cluster(): Cluster {
+    if (this.parameters.driver === 'client-node')
+      throw new NotPortableError('this step reads the model itself (trace, etcd, nodes, seed or config), not only the Kubernetes API: it cannot run on the client-node driver, so its scenario must not be tagged @portable');
     if (!this._cluster) this._cluster = new Cluster({ seed: this.seed, config: this.config });
     return this._cluster;
   }
@@ -55,6 +63,32 @@ export class KubespecWorld extends World<KubespecParameters> {
         },
       });
     return this._shell;
+  }
+
+  /** The cluster API-only steps talk to (steps/drivers/): the model, or KUBESPEC_KUBECONFIG's cluster. */
+  get driver(): ClusterDriver {
+    if (!this._driver) {
+      if (this.parameters.driver === 'client-node') {
+        const kubeconfig = process.env.KUBESPEC_KUBECONFIG;
+        if (!kubeconfig) throw new Error('the client-node driver (profile `portable`) needs KUBESPEC_KUBECONFIG: the path of the kubeconfig of the cluster to run against');
+        this._driver = new ClientNodeDriver(kubeconfig, ROOT, () => this.files);
+      } else this._driver = new ModelDriver(() => this.cluster, () => this.shell);
+    }
+    return this._driver;
+  }
+
+  get driverStarted(): boolean {
+    return this._driver !== undefined;
+  }
+
+  /** run() through the driver: on the model the same synchronous run, elsewhere the real kubectl. */
+  async exec(line: string, stdin?: string): Promise<CommandResult> {
+    if (this.driver.kind === 'model') return this.run(line, stdin);
+    if (this.last && this.last.code !== 0 && !this.lastChecked) throw new Error(uncheckedMessage(this.last));
+    const res = await this.driver.run(line, stdin);
+    this.last = { ...res, line };
+    this.lastChecked = res.code === 0 || (res.code === 124 && line.trim().startsWith('timeout '));
+    return res;
   }
 
   /** Runs a command line in the terminal and keeps its result for the Then steps. */
