@@ -21,13 +21,13 @@ export interface FacadeOptions {
   /** HTTPS as kind serves it; plain HTTP when absent (tests). */
   tls?: { key: string; cert: string; ca: string };
   /** Called for non-resource paths the facade itself does not answer (discovery, OpenAPI). */
-  nonResource?: (path: string, req: http.IncomingMessage, serverAddress: string) => { status: number; contentType: string; body: unknown } | undefined;
+  nonResource?: (path: string, req: http.IncomingMessage, serverAddress: string) => { status: number; contentType: string; body: unknown; headers?: Record<string, string> } | undefined;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /** Content types of PATCH, as kube-apiserver maps them to patch strategies. */
-const PATCH_TYPES: Record<string, PatchType | 'apply'> = {
+const PATCH_TYPES: Record<string, PatchType> = {
   'application/json-patch+json': 'json',
   'application/merge-patch+json': 'merge',
   'application/strategic-merge-patch+json': 'strategic',
@@ -181,13 +181,13 @@ export class ApiFacade {
       if (info.verb === 'patch') {
         const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
         const pt = PATCH_TYPES[mime];
-        if (!pt || pt === 'apply')
+        if (!pt)
           throw new StatusError({
             kind: 'Status',
             apiVersion: 'v1',
             metadata: {},
             status: 'Failure',
-            message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
+            message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml`,
             reason: 'UnsupportedMediaType',
             code: 415,
           });
@@ -230,6 +230,7 @@ export class ApiFacade {
         resourceVersion: str('resourceVersion'),
         dryRun: q.get('dryRun') === 'All' ? 'All' : undefined,
         fieldManager: str('fieldManager'),
+        force: q.has('force') ? q.get('force') === 'true' : undefined,
         propagationPolicy: str('propagationPolicy') as any,
         gracePeriodSeconds: num('gracePeriodSeconds'),
         limit: num('limit'),
@@ -262,6 +263,8 @@ export class ApiFacade {
     }
     const answer = this.opts.nonResource?.(path, req, this.address);
     if (answer) {
+      // Discovery and OpenAPI answers carry their own caching headers (ETag, Vary, a stale hash's Location).
+      for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
       if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
         res.writeHead(answer.status, { 'Content-Type': answer.contentType });
         res.end(answer.body);
