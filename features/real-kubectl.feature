@@ -90,13 +90,13 @@ Feature: The real kubectl and the model's kubectl print the same
     When 1m passes
     And I run `kubectl describe deployment nginx` with the real kubectl and the model's kubectl
     Then both print the same output, masking:
-      | mask | (?<=  )\d+[smhd](?= ) |
+      | mask | (?<=  )\d+[smhdy](\d+[smh])?( \(x\d+ over \d+[smhdy](\d+[smh])?\))?(\s{2,}\|$) |
     When I run `kubectl describe pods -l app=nginx` with the real kubectl and the model's kubectl
     Then both print the same output, masking:
-      | mask | (?<=  )\d+[smhd](?= ) |
+      | mask | (?<=  )\d+[smhdy](\d+[smh])?( \(x\d+ over \d+[smhdy](\d+[smh])?\))?(\s{2,}\|$) |
     When I run `kubectl describe node k8s-worker-1` with the real kubectl and the model's kubectl
     Then both print the same output, masking:
-      | mask | (?<=  )\d+[smhd](?= ) |
+      | mask | (?<=  )\d+[smhdy](\d+[smh])?( \(x\d+ over \d+[smhdy](\d+[smh])?\))?(\s{2,}\|$) |
     When I run `kubectl describe service nginx` with the real kubectl and the model's kubectl
     Then both print the same output
 
@@ -170,17 +170,24 @@ Feature: The real kubectl and the model's kubectl print the same
     Then both fail with the same error
 
   @H68
-  Scenario: kubectl api-resources, explain and version describe the same API
+  Scenario: kubectl api-resources and version describe the same API
     When I run `kubectl api-resources` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl api-resources -o wide` with the real kubectl and the model's kubectl
     Then both print the same output
     When I run `kubectl api-resources --namespaced=false -o name` with the real kubectl and the model's kubectl
     Then both print the same output
-    When I run `kubectl explain deployment.spec.replicas` with the real kubectl and the model's kubectl
+    When I run `kubectl api-resources --api-group=apps` with the real kubectl and the model's kubectl
     Then both print the same output
     When I run `kubectl version` with the real kubectl and the model's kubectl
     Then both print the same output, masking:
       | mask | (?<=^Client Version: ).* |
       | mask | (?<=^Kustomize Version: ).* |
+
+  @H68
+  Scenario: kubectl explain prints a field's documentation from the server's OpenAPI alike
+    When I run `kubectl explain deployment.spec.replicas` with the real kubectl and the model's kubectl
+    Then both print the same output
 
   @H69
   Scenario: NotFound, AlreadyExists and Invalid come back alike

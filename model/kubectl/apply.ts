@@ -83,7 +83,7 @@ export const applyCommand: Command = {
         if (ns) obj.metadata.namespace = ns;
         else delete obj.metadata.namespace;
         const name = obj.metadata.name;
-        if (!name) throw new KubectlError(`error when retrieving current configuration of:\nResource: "${r.group ? r.group + '/' : ''}${r.version}, Resource=${r.resource}", GroupVersionKind: "${obj.apiVersion}, Kind=${obj.kind}"\nName: "", Namespace: "${ns ?? ''}"\nfrom server for: "${m.source}": resource name may not be empty`);
+        if (!name) throw new KubectlError(`error when retrieving current configuration of:\n${infoString(r, '', ns)}\nfrom server for: "${m.source}": resource name may not be empty`);
         const result = applyOne(ctx, r, ns, obj, m.source, dryRun);
         if (fmt) printed.push({ obj: result.obj, r });
         else ctx.out += `${objectRef(r, name)} ${result.verb}${dryRunSuffix(dryRun)}\n`;
@@ -98,12 +98,20 @@ export const applyCommand: Command = {
   },
 };
 
+/**
+ * resource.Info's String(): the mapping (GroupVersionResource and GroupVersionKind as
+ * apimachinery prints them, "/v1" for the core group) and the name and namespace.
+ */
+function infoString(r: ResourceInfo, name: string, ns: string | undefined): string {
+  return `Resource: "${r.group}/${r.version}, Resource=${r.resource}", GroupVersionKind: "${r.group}/${r.version}, Kind=${r.kind}"\nName: "${name}", Namespace: "${ns ?? ''}"`;
+}
+
 function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObject, source: string, dryRun: 'none' | 'client' | 'server'): { verb: string; obj: KObject } {
   let current: KObject | undefined;
   try {
     current = ctx.client.tryGet(r.resource, ns, obj.metadata.name!);
   } catch (e) {
-    throw addSourceToErr('retrieving current configuration of', source, e);
+    throw addSourceToErr(`retrieving current configuration of:\n${infoString(r, obj.metadata.name!, ns)}\nfrom server for:`, source, e);
   }
   const modified = withApplyAnnotation(obj);
   if (!current) {

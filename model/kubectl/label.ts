@@ -49,7 +49,7 @@ export const labelCommand: Command = {
             ctx.out += `${objectRef(q.r, name)} not labeled\n`;
             continue;
           }
-          ctx.client.patch(q.r.resource, ns, name, 'merge', { metadata: { labels: patch } }, { dryRun: str(p, 'dry-run') === 'server' });
+          ctx.client.patch(q.r.resource, ns, name, 'merge', { metadata: { labels: patch } }, { dryRun: str(p, 'dry-run') === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-label' });
           // kubectl says "unlabeled" when the command only removed labels.
           ctx.out += `${objectRef(q.r, name)} ${Object.keys(set).length === 0 ? 'unlabeled' : 'labeled'}\n`;
         } catch (e) {

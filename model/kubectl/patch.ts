@@ -61,7 +61,7 @@ export const patchCommand: Command = {
       for (const name of q.names) {
         try {
           const before = ctx.client.get(q.r.resource, ns, name);
-          const after = ctx.client.patch(q.r.resource, ns, name, patchType, body, { dryRun: str(p, 'dry-run') === 'server', subresource: str(p, 'subresource'), fieldManager: str(p, 'field-manager') });
+          const after = ctx.client.patch(q.r.resource, ns, name, patchType, body, { dryRun: str(p, 'dry-run') === 'server', subresource: str(p, 'subresource'), fieldManager: str(p, 'field-manager') ?? 'kubectl-patch' });
           const changed = after.metadata?.resourceVersion !== before.metadata.resourceVersion;
           ctx.out += `${objectRef(q.r, name)} ${changed ? 'patched' : 'patched (no change)'}\n`;
         } catch (e) {

@@ -1,8 +1,7 @@
 /**
- * describeService as kubectl v1.32 prints it. v1.32 reads the Service's Endpoints object for
- * the Endpoints line; this model serves EndpointSlices only, so the same list (ready addresses
- * with the port's number, sorted by IP as the Endpoints controller sorts them, three at most,
- * then "+ N more...") is derived from the Service's EndpointSlices.
+ * describeService as kubectl v1.32 prints it. The Endpoints line comes from the Service's
+ * EndpointSlices (formatEndpointSlices): ready addresses with the port's number, in the slices'
+ * own order (the real kubectl does not sort them), three at most, then "+ N more...".
  */
 import type { KObject } from '../../api/meta';
 import type { Ctx } from '../kubectl';
@@ -17,7 +16,6 @@ function formatEndpoints(slices: KObject[], portName: string): string {
       if ((p.name ?? '') === portName)
         for (const e of s.endpoints ?? []) if (e.conditions?.ready !== false) for (const ip of e.addresses ?? []) addrs.push({ ip, port: p.port });
   if (addrs.length === 0) return '<none>';
-  addrs.sort((a, b) => (a.ip < b.ip ? -1 : a.ip > b.ip ? 1 : 0));
   const max = 3;
   const list = addrs.slice(0, max).map((a) => `${a.ip}:${a.port}`);
   return addrs.length > max ? `${list.join(',')} + ${addrs.length - max} more...` : list.join(',');
