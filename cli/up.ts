@@ -8,7 +8,7 @@ import { WallClockPacer } from '../server/pacing';
 import { createClusterPKI } from '../server/pki';
 import { NodeEndpoint } from '../server/node-endpoint';
 
-export const UP_USAGE = `Usage: kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE] [--insecure-http]
+export const UP_USAGE = `Usage: kubespec up [--port N] [--address 127.0.0.1|::1] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE] [--insecure-http]
 
 Starts a cluster on the model and serves the Kubernetes API on 127.0.0.1 (HTTPS, a cluster CA made
 at start), with virtual time running at X times wall speed (default 1). Writes a kubeconfig for the
