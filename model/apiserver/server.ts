@@ -354,7 +354,8 @@ export class ApiServer {
       else if (req.patchType === 'merge') patched = mergePatch(base, req.body);
       else patched = strategicMergePatch(base, req.body, req.subresource === 'scale' ? 'Scale' : r.kind);
     } catch (e) {
-      if (e instanceof PatchError && e.message.startsWith('json: cannot unmarshal')) throw errors.badRequest(e.message);
+      if (e instanceof PatchError && (e.code === 400 || e.message.startsWith('json: cannot unmarshal'))) throw errors.badRequest(e.message);
+      if (e instanceof PatchError && e.code === 500) throw errors.internal(e.message);
       // NewGenericServerResponse(422): the patch library's error travels as the only cause.
       if (e instanceof PatchError)
         throw new StatusError({

@@ -36,9 +36,14 @@ function kindOf(v: unknown): string {
  * `schema` (e.g. "Deployment"); unknown types merge maps and replace lists.
  */
 export function applyStrategicPatch(original: JSONMap, patch: JSONMap, schema: Schema, type?: string): JSONMap {
-  if (!isMap(patch)) throw new PatchError('invalid JSON document');
-  const merged = mergeMap(clone(original) ?? {}, clone(patch), { schema, type });
-  return stripDirectives(merged);
+  if (!isMap(patch)) throw new PatchError('invalid JSON document', 400);
+  try {
+    return stripDirectives(mergeMap(clone(original) ?? {}, clone(patch), { schema, type }));
+  } catch (e) {
+    // Errors of the library other than the patch-format ones reach the client as 500s.
+    if (e instanceof PatchError && e.code === undefined && e.message !== 'lists of lists are not supported') throw new PatchError(e.message, 500);
+    throw e;
+  }
 }
 
 function clone<T>(v: T): T {
