@@ -67,6 +67,8 @@ export interface ApiRequest extends Credentials {
     previous?: boolean;
     tailLines?: number;
     timestamps?: boolean;
+    /** pods/log?follow=true: the answer is a LogFollower the HTTP layer streams (kubectl logs -f). */
+    follow?: boolean;
     /** With `as` Table: None, Metadata (the default) or Object, what each row carries. */
     includeObject?: string;
   };
