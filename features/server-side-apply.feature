@@ -58,7 +58,7 @@ Feature: Server-side apply and managed fields
                         .: {}
                         f:containerPort: {}
       """
-    When I note the resourceVersion of the deployment "nginx"
+    When I note which resourceVersion the deployment "nginx" has
     And "kubectl" applies server-side:
       """
       apiVersion: apps/v1
@@ -79,7 +79,7 @@ Feature: Server-side apply and managed fields
                 ports:
                   - containerPort: 80
       """
-    Then the deployment "nginx" still has the noted resourceVersion
+    Then the deployment "nginx" has the resourceVersion I noted
 
   @H57
   Scenario: Applying a field another manager set is a conflict; --force-conflicts takes it over

@@ -165,11 +165,11 @@ Then("every case of apimachinery's strategic merge patch tables gives upstream's
 
 const notedVersions = new WeakMap<KubespecWorld, string>();
 
-When('I note the resourceVersion of the {word} {string}', function (this: KubespecWorld, kind: string, name: string) {
+When('I note which resourceVersion the {word} {string} has', function (this: KubespecWorld, kind: string, name: string) {
   notedVersions.set(this, getObject(this, kind, name).metadata.resourceVersion);
 });
 
-Then('the {word} {string} still has the noted resourceVersion', function (this: KubespecWorld, kind: string, name: string) {
+Then('the {word} {string} has the resourceVersion I noted', function (this: KubespecWorld, kind: string, name: string) {
   expect(notedVersions.get(this)).toBeDefined();
   expect(getObject(this, kind, name).metadata.resourceVersion).toBe(notedVersions.get(this));
 });
