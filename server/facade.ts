@@ -275,12 +275,12 @@ export class ApiFacade {
     res.end('404 page not found\n');
   }
 
-  /** pods/exec and pods/attach: the remote-command protocol over a WebSocket upgrade. */
+  /** pods/exec: the remote-command protocol over a WebSocket upgrade (the model serves no pods/attach yet). */
   private upgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const info = requestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
     if (!this.cluster.apiserver.serving) return void socket.destroy();
-    if (!info.isResourceRequest || info.resource !== 'pods' || (info.subresource !== 'exec' && info.subresource !== 'attach') || !info.name) {
+    if (!info.isResourceRequest || info.resource !== 'pods' || info.subresource !== 'exec' || !info.name) {
       const body = JSON.stringify(notFoundResource().status);
       socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       return;
