@@ -3,7 +3,7 @@ import { resourceByName, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
 import { bool, F, int, str, strs, type FlagSpec, type Parsed } from './args';
 import { addSourceToErr, formatErrors, KubectlError } from './errors';
-import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, withApplyAnnotation } from './apply';
+import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, withApplyAnnotation } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { forOutput, parseOutput, printObjects } from './output';

@@ -4,7 +4,7 @@ import { StatusError } from '../api/status';
 import { parseDuration } from '../sim/clock';
 import { bool, F, int, str, strs } from './args';
 import { formatErrors, KubectlError, UsageError } from './errors';
-import { mappingFor, namespaceFor } from './apply';
+import { mappingFor, namespaceFor } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { parseResourceArgs } from './resources';

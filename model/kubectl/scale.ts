@@ -1,7 +1,7 @@
 import { StatusError } from '../api/status';
 import { F, int, str, strs, bool } from './args';
 import { formatErrors, KubectlError } from './errors';
-import { mappingFor, namespaceFor } from './apply';
+import { mappingFor, namespaceFor } from './mapping';
 import type { Command } from './kubectl';
 import { readManifests } from './manifests';
 import { objectRef, parseResourceArgs } from './resources';
