@@ -104,6 +104,14 @@ Feature: The model over the Kubernetes HTTP API
     And the admin watches `/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=2` as "old"
     Then the watch "old" gets one ERROR event with a 410 Expired Status and ends
 
+  @H72
+  Scenario: A watch from a resourceVersion that is not a number is refused and opens nothing
+    When the admin sends GET `/api/v1/namespaces/default/pods?watch=true&resourceVersion=abc`
+    Then the answer is a 422 Invalid Status saying:
+      """
+      pods "" is invalid: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax
+      """
+
   @H73
   Scenario: Lists page with limit and continue
     When the admin lists `/api/v1/pods` 3 at a time

@@ -1,5 +1,5 @@
 import type { KObject } from '../api/meta';
-import { etcdPrefix, RESOURCES, type ResourceInfo } from '../api/registry';
+import { etcdPrefix, qualifiedResource, RESOURCES, type ResourceInfo } from '../api/registry';
 import { errors, StatusError } from '../api/status';
 import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
@@ -87,7 +87,20 @@ export class WatchHub {
   open(id: Identity, r: ResourceInfo, req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
     const { labels, fields } = parseSelectors(req);
     const cache = this.caches.get(r.resource)!;
-    const rv = Number(req.query?.resourceVersion ?? '0');
+    const given = req.query?.resourceVersion ?? '';
+    // APIObjectVersioner.ParseResourceVersion, as InterpretWatchError words its InvalidError.
+    if (given !== '' && !/^\d+$/.test(given))
+      throw new StatusError({
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: `${qualifiedResource(r)} "" is invalid: resourceVersion: Invalid value: "${given}": strconv.ParseUint: parsing ${JSON.stringify(given)}: invalid syntax`,
+        reason: 'Invalid',
+        details: { group: r.group || undefined, kind: r.resource, causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "${given}": strconv.ParseUint: parsing ${JSON.stringify(given)}: invalid syntax`, field: 'resourceVersion' }] },
+        code: 422,
+      });
+    const rv = Number(given || '0');
     if (rv > 0 && rv < cache.oldestRV - 1 && rv < this.etcd.currentRevision)
       throw errors.gone(`too old resource version: ${rv} (${cache.oldestRV - 1})`);
     // A version etcd has not reached (etcd was restored from an older snapshot): the cache waits
