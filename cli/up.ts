@@ -106,7 +106,6 @@ export async function startUp(o: UpOptions, log: (s: string) => void = () => und
     host: o.host,
     port: o.port,
     tls: pki ? { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem } : undefined,
-    nonResource: loadNonResource(),
   });
   await facade.start();
   const nodes = pki ? new NodeEndpoint(cluster, { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem }, o.host) : undefined;
@@ -139,17 +138,6 @@ export async function startUp(o: UpOptions, log: (s: string) => void = () => und
       await Promise.all([facade.stop(), nodes?.stop()]);
     },
   };
-}
-
-/** Discovery and OpenAPI, when their module is present. */
-function loadNonResource() {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const d = require('../server/discovery');
-    return d.serveNonResource as any;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `kubespec up`: runs until SIGINT or SIGTERM; resolves with the exit status. */

@@ -20,8 +20,6 @@ export interface FacadeOptions {
   port: number;
   /** HTTPS as kind serves it; plain HTTP when absent (tests). */
   tls?: { key: string; cert: string; ca: string };
-  /** Called for non-resource paths the facade itself does not answer (discovery, OpenAPI). */
-  nonResource?: (path: string, req: http.IncomingMessage, serverAddress: string) => { status: number; contentType: string; body: unknown; headers?: Record<string, string> } | undefined;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
@@ -261,18 +259,16 @@ export class ApiFacade {
       res.end('ok');
       return;
     }
-    const answer = this.opts.nonResource?.(path, req, this.address);
-    if (answer) {
-      // Discovery and OpenAPI answers carry their own caching headers (ETag, Vary, a stale hash's Location).
-      for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
-      if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
-        res.writeHead(answer.status, { 'Content-Type': answer.contentType });
-        res.end(answer.body);
-      } else writeJSON(res, answer.status, answer.body, answer.contentType);
-      return;
-    }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-    res.end('404 page not found\n');
+    // Discovery and OpenAPI are the model's API server's own answers; the query keeps OpenAPI v3's ?hash=.
+    const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const accept = Array.isArray(req.headers.accept) ? req.headers.accept.join(',') : req.headers.accept;
+    const answer = this.cluster.apiserver.getNonResource({ ...this.credentials(req), userAgent: req.headers['user-agent'] }, path + query, accept);
+    // They carry their own caching headers (ETag, Vary, a stale hash's Location).
+    for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+    if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
+      res.writeHead(answer.status, { 'Content-Type': answer.contentType });
+      res.end(answer.body);
+    } else writeJSON(res, answer.status, answer.body, answer.contentType);
   }
 
   /** pods/exec: the remote-command protocol over a WebSocket upgrade (the model serves no pods/attach yet). */

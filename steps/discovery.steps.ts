@@ -1,20 +1,16 @@
 import { Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { RESOURCES } from '../model/api/registry';
-import { serveNonResource, type DiscoveryResponse } from '../server/discovery';
+import type { NonResourceResponse as DiscoveryResponse } from '../model/apiserver/server';
 import type { KubespecWorld } from './world';
 
 type Json = Record<string, any>;
 
 /** The last discovery or OpenAPI answer of each scenario. */
 const answers = new WeakMap<KubespecWorld, DiscoveryResponse>();
-const SERVER = '127.0.0.1:6443';
-
+/** A GET by kubectl's client (the admin) to the model's API server, without a socket. */
 function get(world: KubespecWorld, url: string, accept?: string): void {
-  const path = url.split('?')[0];
-  const answer = serveNonResource(path, { url, headers: accept === undefined ? {} : { accept } }, SERVER);
-  if (!answer) throw new Error(`${url} is not a discovery or OpenAPI path`);
-  answers.set(world, answer);
+  answers.set(world, world.cluster.admin.getNonResource(url, accept));
 }
 
 function answer(world: KubespecWorld): DiscoveryResponse {

@@ -43,14 +43,9 @@ function caller(who: string): Caller {
   throw new Error(`unknown caller "${who}"`);
 }
 
-function nonResource(): any {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  return require('../server/discovery').serveNonResource;
-}
-
 Given('a cluster served over HTTPS', async function (this: KubespecWorld) {
   const pki = sharedPKI();
-  const facade = new ApiFacade(this.cluster, { host: '127.0.0.1', port: 0, tls: { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem }, nonResource: nonResource() });
+  const facade = new ApiFacade(this.cluster, { host: '127.0.0.1', port: 0, tls: { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem } });
   await facade.start();
   states.set(this, { facade, watches: new Map() });
 });

@@ -7,7 +7,7 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize, authorizeNonResource } from './authz';
 import { applyDefaults } from './defaults';
-import { actorOf, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
+import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
 import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { validate } from './validation';
@@ -17,9 +17,11 @@ import { WatchHub } from './watch';
 import { asTable, tableWatchEvents } from './table';
 import { continueToken, parsePage } from './pagination';
 import { StorageHooks } from './storage-hooks';
+import { discoveryOrOpenAPI, type DiscoveryResponse as NonResourceResponse } from './discovery';
 import { mutant } from '../sim/mutants';
 
 export { componentName, connectionRefused } from './objects';
+export type { NonResourceResponse };
 
 /**
  * kube-apiserver: the only client of etcd. Every request goes through authentication,
@@ -93,6 +95,21 @@ export class ApiServer {
     const id = this.authenticate(creds);
     if (!authorizeNonResource(id, verb, path)) throw errors.forbiddenPath(id.user, verb, path);
     return id;
+  }
+
+  /**
+   * GET of a non-resource URL the API server answers from its own data: discovery (/api, /apis
+   * …) and OpenAPI (/openapi/v2, /openapi/v3 …), negotiated by `accept`; 404 "page not found"
+   * for any other path. Authorized first, as kube-apiserver's filters run before its mux.
+   * `pathWithQuery` keeps the query (OpenAPI v3's ?hash=).
+   */
+  getNonResource(creds: Credentials & { userAgent?: string }, pathWithQuery: string, accept?: string): NonResourceResponse {
+    const path = pathWithQuery.split('?')[0];
+    const id = this.authorizeNonResourceRequest(creds, 'get', path);
+    const entry = this.sim.trace.record('api', componentName(id.user) ?? creds.userAgent ?? id.user, 'get', path);
+    const answer = discoveryOrOpenAPI(pathWithQuery, accept, this.endpoint) ?? { status: 404, contentType: 'text/plain; charset=utf-8', body: '404 page not found\n', headers: { 'X-Content-Type-Options': 'nosniff' } };
+    entry.detail = String(answer.status);
+    return answer;
   }
 
   private resolve(req: ApiRequest): ResourceInfo {

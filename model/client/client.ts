@@ -1,5 +1,5 @@
 import type { KObject } from '../api/meta';
-import type { ApiServer } from '../apiserver/server';
+import type { ApiServer, NonResourceResponse } from '../apiserver/server';
 import type { ApiRequest, PatchType, WatchEvent, WatchHandle } from '../apiserver/request';
 import type { Table } from '../apiserver/table';
 
@@ -22,6 +22,14 @@ export class ApiClient {
 
   request(req: Omit<ApiRequest, 'token' | 'userAgent'>): any {
     return this.server.handle({ ...req, token: this.token, userAgent: this.userAgent });
+  }
+
+  /**
+   * GET of a non-resource path (discovery, OpenAPI) with an Accept header, as client-go's
+   * discovery and OpenAPI clients send it; the answer's status, Content-Type and body.
+   */
+  getNonResource(pathWithQuery: string, accept?: string): NonResourceResponse {
+    return this.server.getNonResource({ token: this.token, userAgent: this.userAgent }, pathWithQuery, accept);
   }
 
   get(resource: string, namespace: string | undefined, name: string): KObject {

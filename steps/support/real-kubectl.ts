@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Cluster } from '../../model/cluster';
-import { ApiFacade, type FacadeOptions } from '../../server/facade';
+import { ApiFacade } from '../../server/facade';
 import { kubeconfigYAML, writeKubeconfig } from '../../server/kubeconfig';
 import { type CertKeyPair, type ClusterPKI, createClusterPKI, signCertificate } from '../../server/pki';
 
@@ -69,16 +69,6 @@ export function userCertificate(user: string, groups: string[] = []): CertKeyPai
   return c;
 }
 
-/** Discovery and OpenAPI, when server/discovery.ts exports them as cli/up.ts loads them. */
-function nonResourceHandler(): FacadeOptions['nonResource'] {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    return require('../../server/discovery').serveNonResource;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface RunOptions {
   stdin?: string;
   /** A user with a kubeconfig of its own (userCertificate); the admin when absent. */
@@ -106,7 +96,6 @@ export class RealKubectl {
       host: '127.0.0.1',
       port: 0,
       tls: { key: pki.apiserver.keyPem, cert: pki.apiserver.certPem, ca: pki.ca.certPem },
-      nonResource: nonResourceHandler(),
     });
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubespec-real-kubectl-'));
     this.home = path.join(this.dir, 'home');

@@ -8,11 +8,11 @@
  *
  *   pip download kubernetes-validate==1.37.0 --no-deps -d /tmp/kv
  *   unzip -q /tmp/kv/*.whl 'kubernetes_validate/kubernetes-json-schema/v1.32.0-local/_definitions.json' -d /tmp/kv
- *   npx ts-node server/openapi/import-definitions.ts /tmp/kv/kubernetes_validate/kubernetes-json-schema/v1.32.0-local/_definitions.json
+ *   npx ts-node model/apiserver/openapi/import-definitions.ts /tmp/kv/kubernetes_validate/kubernetes-json-schema/v1.32.0-local/_definitions.json
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RESOURCES } from '../../model/api/registry';
+import { RESOURCES } from '../../api/registry';
 
 type Schema = Record<string, any>;
 

@@ -1,6 +1,6 @@
 /**
- * The /openapi/v2 and /openapi/v3 endpoints as pure request -> response functions for the
- * facade. kubectl 1.32 reads /openapi/v3 for `explain`, for apply's strategic merge patches and
+ * The /openapi/v2 and /openapi/v3 endpoints as pure request -> response functions of the
+ * API server. kubectl 1.32 reads /openapi/v3 for `explain`, for apply's strategic merge patches and
  * to learn that the server validates fields itself (the fieldValidation query parameter).
  */
 import type { DiscoveryResponse } from '../discovery';

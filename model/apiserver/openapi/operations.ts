@@ -4,7 +4,7 @@
  * x-kubernetes-group-version-kind, query parameters). Written once, rendered as swagger 2.0
  * (v2.ts) and OpenAPI 3.0 (v3.ts).
  */
-import { RESOURCES, type ResourceInfo } from '../../model/api/registry';
+import { RESOURCES, type ResourceInfo } from '../../api/registry';
 
 export type ParamType = 'string' | 'integer' | 'boolean';
 

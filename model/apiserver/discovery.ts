@@ -2,11 +2,12 @@
  * API discovery as kube-apiserver 1.32 serves it: the legacy documents (/api, /apis,
  * /api/v1, /apis/<group>, /apis/<group>/<version>) and aggregated discovery
  * (apidiscovery.k8s.io/v2 and v2beta1 APIGroupDiscoveryList) that kubectl 1.26+ asks for first.
- * Everything is derived from the model's resource registry; nothing here touches a socket: the
- * facade calls these functions and writes what they return.
+ * Everything is derived from the model's resource registry, pure and deterministic: the API
+ * server answers non-resource GETs with these functions (ApiServer.getNonResource), and both the
+ * HTTP facade and the model's kubectl ask it.
  */
 import { createHash } from 'node:crypto';
-import { RESOURCES, groupVersion, type ResourceInfo } from '../model/api/registry';
+import { RESOURCES, groupVersion, type ResourceInfo } from '../api/registry';
 
 export interface DiscoveryResponse {
   status: number;
@@ -234,7 +235,7 @@ function etag(body: unknown): string {
 
 /**
  * Answers a discovery GET, or undefined when the path is not a discovery path.
- * `serverAddress` is the host:port the facade listens on (listed by GET /api).
+ * `serverAddress` is the host:port the API server advertises (listed by GET /api).
  */
 export function discovery(path: string, accept: string | undefined, serverAddress: string): DiscoveryResponse | undefined {
   const p = path.split('?')[0].replace(/\/+$/, '') || '/';
@@ -277,15 +278,14 @@ export function servedGroupVersions(): string[] {
 }
 
 /**
- * The facade's hook for non-resource paths: discovery, then OpenAPI. `path` is the URL's path;
- * the query (OpenAPI v3's ?hash=) is read from the request itself.
+ * A non-resource GET the API server answers from its own data: discovery, then OpenAPI
+ * (`pathWithQuery` keeps OpenAPI v3's ?hash=), or undefined for any other path.
+ * `serverAddress` is the address the server advertises (listed by GET /api).
  */
-export function serveNonResource(path: string, req: { url?: string; headers: Record<string, string | string[] | undefined> }, serverAddress: string): DiscoveryResponse | undefined {
-  const accept = req.headers.accept;
-  const acceptHeader = Array.isArray(accept) ? accept.join(',') : accept;
-  const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+export function discoveryOrOpenAPI(pathWithQuery: string, accept: string | undefined, serverAddress: string): DiscoveryResponse | undefined {
+  const path = pathWithQuery.split('?')[0];
   // Required here, not imported at the top: the OpenAPI documents are built from this module's lists.
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { openapi } = require('./openapi') as typeof import('./openapi');
-  return discovery(path, acceptHeader, serverAddress) ?? openapi(path + query, acceptHeader);
+  return discovery(path, accept, serverAddress) ?? openapi(pathWithQuery, accept);
 }

@@ -6,7 +6,7 @@
  * built on first use and kept.
  */
 import { createHash } from 'node:crypto';
-import { NODE_OS } from '../../model/node/os';
+import { NODE_OS } from '../../node/os';
 import { servedGroupVersions } from '../discovery';
 import { groupVersionPaths, tagOf, type Operation, type Param, type PathItem } from './operations';
 
