@@ -5,7 +5,8 @@
  */
 import type { KObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
-import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector, SelectorParseError } from '../api/selectors';
+import { type FieldSelector, matchesLabels, parseLabelSelector, SelectorParseError, type Selector } from '../api/selectors';
+import { matchesFields, parseFieldSelectorFor } from './fieldlabels';
 import { errors, StatusError } from '../api/status';
 import type { ApiRequest, Identity } from './request';
 
@@ -40,14 +41,14 @@ export function componentName(user: string): string | undefined {
 
 export function parseSelectors(req: ApiRequest) {
   try {
-    return { labels: parseLabelSelector(req.query?.labelSelector ?? ''), fields: parseFieldSelector(req.query?.fieldSelector ?? '') };
+    return { labels: parseLabelSelector(req.query?.labelSelector ?? ''), fields: parseFieldSelectorFor(req.resource, req.query?.fieldSelector ?? '') };
   } catch (e) {
     if (e instanceof SelectorParseError) throw errors.badRequest(e.message);
     throw e;
   }
 }
 
-export function matchesSel(obj: KObject, labels: ReturnType<typeof parseLabelSelector>, fields: ReturnType<typeof parseFieldSelector>): boolean {
+export function matchesSel(obj: KObject, labels: Selector, fields: FieldSelector): boolean {
   return matchesLabels(labels, obj.metadata.labels) && matchesFields(fields, obj);
 }
 

@@ -6,7 +6,8 @@ import type { Simulation } from '../sim/simulation';
 import { actorOf, decode, parseSelectors } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
 import { WatchCache, type Watcher } from './watchcache';
-import { matchesFields, matchesLabels } from '../api/selectors';
+import { matchesLabels } from '../api/selectors';
+import { matchesFields } from './fieldlabels';
 
 /** Latency of a watch delivery in virtual milliseconds: a base plus seeded jitter. */
 const WATCH_LATENCY_MS = 1;

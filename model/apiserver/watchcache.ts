@@ -1,6 +1,7 @@
 import type { KObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
-import { type FieldSelector, matchesFields, matchesLabels, type Selector } from '../api/selectors';
+import { type FieldSelector, matchesLabels, type Selector } from '../api/selectors';
+import { matchesFields } from './fieldlabels';
 import type { WatchEvent } from './request';
 
 /** A client's watch: its filters and its delivery queue. */
