@@ -7,6 +7,7 @@ import { errors, StatusError } from '../model/api/status';
 import type { ApiRequest, Credentials, PatchType } from '../model/apiserver/request';
 import { credentialsOf } from './authn';
 import { decodeBody, parseAccept, readBody, toStatus, writeJSON, writeStatus } from './http-io';
+import { bodyKind } from './protobuf/request-body';
 import { requestInfo } from './request-info';
 import { serveWatch } from './watch-stream';
 import { handleExecUpgrade, type ExecOptions } from './remotecommand';
@@ -151,7 +152,6 @@ export class ApiFacade {
       const info = requestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
       if (!info.isResourceRequest) return this.nonResource(url.pathname, req, res);
       if (!info.info) throw notFoundResource();
-      const raw = await readBody(req);
       const q = url.searchParams;
       const apiReq = this.apiRequest(req, info.verb, info.info.resource, info.namespace, info.name, info.subresource, q);
       const r = info.info;
@@ -159,6 +159,8 @@ export class ApiFacade {
       const table = negotiate(req.headers.accept);
       if (table && (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch')) apiReq.as = table;
       if (!server.serving) return void req.socket.destroy();
+      // kube-apiserver's filters authorize before any handler reads the body: a denied user gets 403, not a decoding error.
+      server.authorizeRequest(apiReq);
 
       if (info.verb === 'watch') {
         if (info.name) apiReq.query!.fieldSelector = [apiReq.query!.fieldSelector, `metadata.name=${info.name}`].filter(Boolean).join(',');
@@ -175,6 +177,7 @@ export class ApiFacade {
       if (info.subresource === 'exec' || info.subresource === 'attach' || info.subresource === 'portforward')
         throw errors.badRequest('Upgrade request required');
 
+      const raw = await readBody(req);
       const contentType = req.headers['content-type'];
       if (info.verb === 'patch') {
         const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -191,7 +194,7 @@ export class ApiFacade {
           });
         apiReq.patchType = pt;
       }
-      const body = decodeBody(raw, contentType);
+      const body = decodeBody(raw, contentType, bodyKind(r, info.verb, info.subresource));
       if (info.verb === 'delete' || info.verb === 'deletecollection') applyDeleteOptions(apiReq, body);
       else apiReq.body = body;
 

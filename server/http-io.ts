@@ -1,6 +1,8 @@
 import type * as http from 'node:http';
 import * as yaml from 'js-yaml';
 import { errors, StatusError, type Status } from '../model/api/status';
+import { decodeProtobuf, ProtobufDecodeError } from './protobuf/decode';
+import { decodeFailure, type BodyKind } from './protobuf/request-body';
 
 /** kube-apiserver's limit on a request body (3 MiB, DefaultMaxRequestSizeBytes). */
 export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
@@ -24,10 +26,22 @@ export function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Decodes a JSON or YAML body by its Content-Type; a body that does not parse is a 400, as the server's decoders answer. */
-export function decodeBody(raw: Buffer, contentType: string | undefined): unknown {
+/**
+ * Decodes a JSON, YAML or Kubernetes protobuf body by its Content-Type; a body that does not
+ * parse is a 400, as the server's decoders answer. `into` is what the handler decodes into
+ * (the protobuf envelope's type defaults to it).
+ */
+export function decodeBody(raw: Buffer, contentType: string | undefined, into?: BodyKind): unknown {
   if (raw.length === 0) return undefined;
   const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (mime === 'application/vnd.kubernetes.protobuf' && into) {
+    try {
+      return decodeProtobuf(raw, into);
+    } catch (e) {
+      if (e instanceof ProtobufDecodeError) throw decodeFailure(e, into, raw);
+      throw e;
+    }
+  }
   const text = raw.toString('utf8');
   if (mime === 'application/yaml' || mime === 'application/apply-patch+yaml') {
     try {

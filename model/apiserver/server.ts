@@ -112,6 +112,18 @@ export class ApiServer {
     return answer;
   }
 
+  /**
+   * Authentication and authorization of a resource request alone, without side effects: what
+   * kube-apiserver's filters decide before any handler reads the body (a denied user gets 403,
+   * never a decoding error). An unknown resource is left to handle()'s 404.
+   */
+  authorizeRequest(req: ApiRequest): void {
+    const id = this.authenticate(req);
+    const r = resourceByName(req.resource);
+    if (r && !authorize(id, req.verb, req.resource, req.subresource))
+      throw errors.forbidden(r, req.name ?? '', id.user, req.verb, r.namespaced ? req.namespace : undefined, req.subresource);
+  }
+
   private resolve(req: ApiRequest): ResourceInfo {
     const r = resourceByName(req.resource);
     if (!r) throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
