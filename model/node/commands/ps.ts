@@ -1,4 +1,4 @@
-import { parseQuantity } from '../../api/quantity';
+import { value } from '../../api/quantity';
 import type { NodeHost } from '../host';
 import type { CommandResult } from './index';
 import { profileOf } from './ps-profiles';
@@ -31,7 +31,7 @@ export function ps(host: NodeHost, args: string[]): CommandResult {
   const maxPid = rows.reduce((m, r) => Math.max(m, r.pid), 0);
   rows.push({ pid: maxPid + 1, ppid: 0, user: 'root', command: `ps ${opt}`.trim(), startMs: now });
   if (opt !== 'aux' && opt !== '-aux' && opt !== 'auxww' && !full && opt !== '-e' && opt !== '') return { stdout: '', stderr: `error: unsupported option (BSD syntax)\n`, code: 1 };
-  const memKb = parseQuantity(host.config.capacity.memory) / 1024;
+  const memKb = value(host.config.capacity.memory) / 1024;
   const out: string[] = [];
   if (full) {
     out.push(line([['UID', 8, 'l'], ['PID', 7, 'r'], ['PPID', 7, 'r'], ['C', 2, 'r'], ['STIME', 5, 'l'], ['TTY', 8, 'l'], ['TIME', 8, 'r']], 'CMD'));

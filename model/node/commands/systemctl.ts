@@ -1,4 +1,4 @@
-import { parseQuantity } from '../../api/quantity';
+import { value } from '../../api/quantity';
 import type { NodeHost } from '../host';
 import { systemdOf, type UnitState } from '../systemd';
 import type { CommandResult } from './index';
@@ -71,7 +71,7 @@ function status(host: NodeHost, u: UnitState): CommandResult {
 
 /** systemd's DefaultTasksMax: 15% of the kernel's threads-max (memory / 128 KiB), capped by pid_max. */
 function tasksMax(host: NodeHost): number {
-  return Math.floor(Math.min(4194304, parseQuantity(host.config.capacity.memory) / 131072) * 0.15);
+  return Math.floor(Math.min(4194304, value(host.config.capacity.memory) / 131072) * 0.15);
 }
 
 function isDescendant(host: NodeHost, pid: number, ancestor: number): boolean {
