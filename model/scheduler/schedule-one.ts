@@ -1,7 +1,7 @@
 import { deepCopy, type KObject } from '../api/meta';
 import { StatusError } from '../api/status';
 import { ERR_NO_NODES_AVAILABLE, fitErrorMessage } from './framework/fit-error';
-import type { CycleState } from './framework/interface';
+import { Status, type CycleState } from './framework/interface';
 import { newPodInfo } from './framework/types';
 import { assignedPodEvent } from './eventhandlers';
 import { kobj } from './logging';
@@ -77,7 +77,12 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   }
   const result: ScheduleResult = { suggestedHost: '', evaluatedNodes: feasible.length + diagnosis.nodeToStatus.size, feasibleNodes: feasible.length };
   // With one feasible node there is nothing to score.
-  result.suggestedHost = feasible.length === 1 ? feasible[0].name : selectHost(s.framework.runScorePlugins(state, pi, feasible), s.ctx.sim.rng);
+  if (feasible.length === 1) result.suggestedHost = feasible[0].name;
+  else {
+    const scores = s.framework.runScorePlugins(state, pi, feasible);
+    if (scores instanceof Status) return handleSchedulingFailure(s, pInfo, { rejected: false, message: scores.message(), fitError: false, unschedulablePlugins: new Set() }, podCycle);
+    result.suggestedHost = selectHost(scores, s.ctx.sim.rng);
+  }
 
   // assume: count the Pod on its node now, so the next cycle sees the room as taken.
   const assumed = deepCopy(pod);

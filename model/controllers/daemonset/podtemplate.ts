@@ -7,8 +7,8 @@
  */
 import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
 import { safeEncodeString } from '../../api/names';
-import { matchesNodeSelector, matchesNodeSelectorTerms } from '../../scheduler/plugins/helper/node-selector';
-import { findMatchingUntoleratedTaint, type Toleration } from '../../scheduler/plugins/helper/taints';
+import { findMatchingUntoleratedTaint, type Toleration } from '../../componenthelpers/scheduling/corev1/helpers';
+import { getRequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
 
 /** apps.DefaultDaemonSetUniqueLabelKey. */
 export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
@@ -99,9 +99,8 @@ export function targetNodeName(pod: KObject): string | undefined {
 export function nodeShouldRunDaemonPod(node: KObject, ds: KObject): { shouldRun: boolean; shouldContinueRunning: boolean } {
   const spec = ds.spec?.template?.spec ?? {};
   if (spec.nodeName && spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
-  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const fitsAffinity = matchesNodeSelector(spec.nodeSelector, node) && (!required || matchesNodeSelectorTerms(required.nodeSelectorTerms, node));
-  if (!fitsAffinity) return { shouldRun: false, shouldContinueRunning: false };
+  // predicates(): nodeaffinity.GetRequiredNodeAffinity(pod).Match(node), parse errors ignored.
+  if (!getRequiredNodeAffinity({ metadata: {}, spec } as KObject).match(node).matches) return { shouldRun: false, shouldContinueRunning: false };
   const withDefaults = { tolerations: deepCopy(spec.tolerations ?? []), hostNetwork: spec.hostNetwork };
   addDaemonPodTolerations(withDefaults);
   const taints = node.spec?.taints;

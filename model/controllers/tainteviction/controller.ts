@@ -11,7 +11,7 @@ import { StatusError } from '../../api/status';
 import type { EventRecorder } from '../../client/events';
 import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
-import { toleratesTaint, type Taint, type Toleration } from '../../scheduler/plugins/helper/taints';
+import { toleratesTaint, type Taint, type Toleration } from '../../componenthelpers/scheduling/corev1/toleration';
 import { withKind } from '../util/objects';
 
 const BY_NODE = 'byNodeName';

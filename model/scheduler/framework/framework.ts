@@ -44,12 +44,16 @@ export class Framework {
     return SUCCESS;
   }
 
-  /** RunPreScorePlugins, then RunScorePlugins: the weighted sum per node, in `nodes`' order. */
-  runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): NodePluginScores[] {
+  /**
+   * RunPreScorePlugins, then RunScorePlugins: the weighted sum per node, in `nodes`' order; or
+   * the error of the first PreScore plugin that failed (the cycle ends with it).
+   */
+  runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): NodePluginScores[] | Status {
     const skipped = new Set<string>();
     for (const p of this.preScorePlugins) {
       const s = p.preScore(state, pod, nodes);
       if (s?.code === Code.Skip) skipped.add(p.name);
+      else if (s && !s.isSuccess()) return new Status(Code.Error, `running PreScore plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
     }
     const result: NodePluginScores[] = nodes.map((n) => ({ name: n.name, totalScore: 0 }));
     // One NodeScore list, reused by each plugin in turn (a cycle may score hundreds of nodes).

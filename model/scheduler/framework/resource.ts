@@ -1,5 +1,7 @@
 import type { KObject } from '../../api/meta';
-import { milliValue, value } from '../../api/quantity';
+import { isQualifiedName } from '../../api/labels/validation';
+import { Quantity } from '../../api/quantity';
+import { podRequests, resourceList, type ResourceList } from '../../componenthelpers/resource/helpers';
 
 /**
  * framework.Resource: the compute resources the scheduler accounts for, in the units it
@@ -11,7 +13,7 @@ export interface Resource {
   ephemeralStorage: number;
   /** Only set for allocatable: status.allocatable.pods. */
   allowedPodNumber: number;
-  /** Extended resources ("example.com/gpu") and hugepages. */
+  /** Extended resources ("example.com/gpu"), kubernetes.io/-prefixed ones, hugepages. */
   scalar: Record<string, number>;
 }
 
@@ -19,102 +21,71 @@ export interface Resource {
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
+const NON_ZERO_DEFAULTS: ResourceList = new Map([
+  ['cpu', new Quantity(BigInt(DEFAULT_MILLI_CPU_REQUEST), -3, 'DecimalSI')],
+  ['memory', new Quantity(BigInt(DEFAULT_MEMORY_REQUEST), 0, 'DecimalSI')],
+]);
+
 export function emptyResource(): Resource {
   return { milliCPU: 0, memory: 0, ephemeralStorage: 0, allowedPodNumber: 0, scalar: {} };
 }
 
-/** schedutil.IsScalarResourceName: extended resources, hugepages-*, attachable-volumes-*. */
-export function isScalarResourceName(name: string): boolean {
-  if (name.startsWith('hugepages-') || name.startsWith('attachable-volumes-')) return true;
-  // An extended resource is fully qualified and outside the kubernetes.io/ namespace.
-  return name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.');
+/** v1helper.IsPrefixedNativeResource: in the kubernetes.io/ namespace (any subdomain of it too). */
+export function isPrefixedNativeResource(name: string): boolean {
+  return name.includes('kubernetes.io/');
 }
 
-/** Resource.Add: a ResourceList (name -> quantity) into a Resource. */
-export function addResourceList(r: Resource, list: Record<string, string | number> | undefined): void {
-  for (const [name, q] of Object.entries(list ?? {})) {
-    if (name === 'cpu') r.milliCPU += milliValue(q);
-    else if (name === 'memory') r.memory += value(q);
-    else if (name === 'pods') r.allowedPodNumber += value(q);
-    else if (name === 'ephemeral-storage') r.ephemeralStorage += value(q);
-    else if (isScalarResourceName(name)) r.scalar[name] = (r.scalar[name] ?? 0) + value(q);
+/** v1helper.IsNativeResource: unqualified, or kubernetes.io/-prefixed. */
+export function isNativeResource(name: string): boolean {
+  return !name.includes('/') || isPrefixedNativeResource(name);
+}
+
+/**
+ * v1helper.IsExtendedResourceName: fully qualified, outside kubernetes.io/, not a quota
+ * `requests.` name, and still a qualified name once quota prefixes it with `requests.`.
+ */
+export function isExtendedResourceName(name: string): boolean {
+  if (isNativeResource(name) || name.startsWith('requests.')) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
+/** schedutil.IsScalarResourceName: extended, hugepages-*, kubernetes.io/-prefixed, attachable-volumes-*. */
+export function isScalarResourceName(name: string): boolean {
+  return isExtendedResourceName(name) || name.startsWith('hugepages-') || isPrefixedNativeResource(name) || name.startsWith('attachable-volumes-');
+}
+
+/** Resource.Add: cpu in millicores (MilliValue), everything else in whole units (Value). */
+function add(r: Resource, list: ResourceList): void {
+  for (const [name, q] of list) {
+    if (name === 'cpu') r.milliCPU += q.milliValue();
+    else if (name === 'memory') r.memory += q.value();
+    else if (name === 'pods') r.allowedPodNumber += q.value();
+    else if (name === 'ephemeral-storage') r.ephemeralStorage += q.value();
+    else if (isScalarResourceName(name)) r.scalar[name] = (r.scalar[name] ?? 0) + q.value();
   }
 }
 
 /** NewResource(node.Status.Allocatable). */
 export function resourceFromList(list: Record<string, string | number> | undefined): Resource {
   const r = emptyResource();
-  addResourceList(r, list);
+  add(r, resourceList(list));
   return r;
-}
-
-type Requests = Map<string, number>;
-
-function toRequests(list: Record<string, string | number> | undefined): Requests {
-  const m: Requests = new Map();
-  for (const [name, q] of Object.entries(list ?? {})) m.set(name, name === 'cpu' ? milliValue(q) : value(q));
-  return m;
-}
-
-function addTo(dst: Requests, src: Requests): void {
-  for (const [k, v] of src) dst.set(k, (dst.get(k) ?? 0) + v);
-}
-
-function maxInto(dst: Requests, src: Requests): void {
-  for (const [k, v] of src) if (v > (dst.get(k) ?? 0)) dst.set(k, v);
-}
-
-/**
- * resourcehelper.PodRequests: what a Pod asks of a node. Regular containers add up; init
- * containers run one at a time, so only the largest counts (plus the sidecars, restartable
- * init containers, started before it); the Pod needs the larger of the two, plus overhead.
- * `nonMissing` fills a container's missing cpu/memory request with the scheduler's
- * defaults (100m, 200Mi): scoring uses that so that request-less Pods still spread.
- */
-export function podRequests(pod: KObject, nonMissing = false): Requests {
-  const withDefaults = (c: any): Requests => {
-    const r = toRequests(c?.resources?.requests);
-    if (nonMissing) {
-      if (!r.has('cpu')) r.set('cpu', DEFAULT_MILLI_CPU_REQUEST);
-      if (!r.has('memory')) r.set('memory', DEFAULT_MEMORY_REQUEST);
-    }
-    return r;
-  };
-  const reqs: Requests = new Map();
-  for (const c of pod.spec?.containers ?? []) addTo(reqs, withDefaults(c));
-  const sidecars: Requests = new Map();
-  const initMax: Requests = new Map();
-  for (const c of pod.spec?.initContainers ?? []) {
-    const cr = withDefaults(c);
-    if (c?.restartPolicy === 'Always') {
-      addTo(reqs, cr);
-      addTo(sidecars, cr);
-      maxInto(initMax, sidecars);
-    } else {
-      const tmp = new Map(cr);
-      addTo(tmp, sidecars);
-      maxInto(initMax, tmp);
-    }
-  }
-  maxInto(reqs, initMax);
-  addTo(reqs, toRequests(pod.spec?.overhead));
-  return reqs;
 }
 
 /** The Pod's requests as a Resource (what NodeResourcesFit compares against free capacity). */
 export function podResource(pod: KObject): Resource {
   const r = emptyResource();
-  for (const [name, v] of podRequests(pod)) {
-    if (name === 'cpu') r.milliCPU += v;
-    else if (name === 'memory') r.memory += v;
-    else if (name === 'ephemeral-storage') r.ephemeralStorage += v;
-    else if (isScalarResourceName(name)) r.scalar[name] = (r.scalar[name] ?? 0) + v;
-  }
+  add(r, podRequests(pod));
+  // A Pod's Resource counts no pods: only a node's allocatable does.
+  r.allowedPodNumber = 0;
   return r;
 }
 
-/** The Pod's cpu/memory with the non-zero defaults applied (NodeInfo.NonZeroRequested). */
+/**
+ * The Pod's cpu/memory with the non-zero defaults (100m, 200Mi) for containers that request
+ * none (NodeInfo.NonZeroRequested): scoring uses that so that request-less Pods still spread.
+ */
 export function podNonZeroRequest(pod: KObject): { milliCPU: number; memory: number } {
-  const r = podRequests(pod, true);
-  return { milliCPU: r.get('cpu') ?? 0, memory: r.get('memory') ?? 0 };
+  const r = podRequests(pod, { nonMissingContainerRequests: NON_ZERO_DEFAULTS });
+  return { milliCPU: r.get('cpu')?.milliValue() ?? 0, memory: r.get('memory')?.value() ?? 0 };
 }

@@ -2,63 +2,63 @@ import type { KObject } from '../../api/meta';
 import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
-import { matchesNodeSelector, matchesNodeSelectorTerm, matchesNodeSelectorTerms, type NodeSelectorTerm } from './helper/node-selector';
+import { aggregateMessage, getRequiredNodeAffinity, newPreferredSchedulingTerms, type PreferredSchedulingTerms, type RequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
 import { mutant } from '../../sim/mutants';
 
 /**
  * plugins/nodeaffinity: spec.nodeSelector and requiredDuringSchedulingIgnoredDuringExecution
  * must match the node; preferredDuringSchedulingIgnoredDuringExecution terms add their
- * weights to the score of the nodes they match.
+ * weights to the score of the nodes they match. A required term that does not parse matches
+ * no node (its errors are ignored, for compatibility); a preferred one fails PreScore.
  */
 export const NAME = 'NodeAffinity';
 
 /** ErrReasonPod. */
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
 
-/** GetRequiredNodeAffinity(pod).Match(node). */
+/** The bug zoo's mutant: spec.nodeSelector is not checked (the required affinity still is). */
+function requiredOf(pod: KObject): RequiredNodeAffinity {
+  if (!mutant('scheduler-ignores-node-selector')) return getRequiredNodeAffinity(pod);
+  return getRequiredNodeAffinity({ ...pod, spec: { ...pod.spec, nodeSelector: undefined } });
+}
+
+/** GetRequiredNodeAffinity(pod).Match(node), parse errors ignored. */
 export function fits(pod: KObject, node: KObject): boolean {
-  if (!mutant('scheduler-ignores-node-selector') && !matchesNodeSelector(pod.spec?.nodeSelector, node)) return false;
-  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (!required) return true;
-  return matchesNodeSelectorTerms(required.nodeSelectorTerms, node);
+  return requiredOf(pod).match(node).matches;
 }
 
-interface PreferredTerm {
-  weight: number;
-  preference: NodeSelectorTerm;
-}
-
-/** The sum of the weights of the preferred terms that match the node. */
-export function preferredScore(terms: PreferredTerm[], node: KObject): number {
-  let sum = 0;
-  for (const t of terms) if (t.weight && matchesNodeSelectorTerm(t.preference, node)) sum += t.weight;
-  return sum;
-}
-
-const STATE_KEY = 'PreScore' + NAME;
+const PRE_FILTER_KEY = 'PreFilter' + NAME;
+const PRE_SCORE_KEY = 'PreScore' + NAME;
 
 export class NodeAffinity implements FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = NAME;
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'labels']);
 
-  filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
-    return fits(pod.pod, node.node!) ? null : new Status(Code.UnschedulableAndUnresolvable, ERR_REASON_POD);
+  /** The Pod's selector is parsed once a cycle (PreFilter's state), then matched per node. */
+  filter(state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
+    let required = state.get(PRE_FILTER_KEY) as RequiredNodeAffinity | undefined;
+    if (!required) state.set(PRE_FILTER_KEY, (required = requiredOf(pod.pod)));
+    return required.match(node.node!).matches ? null : new Status(Code.UnschedulableAndUnresolvable, ERR_REASON_POD);
   }
 
   isSchedulableAfterNodeChange(pod: KObject, oldNode: KObject | undefined, newNode: KObject): boolean {
     return fits(pod, newNode) && (!oldNode || !fits(pod, oldNode));
   }
 
-  /** Skips scoring for Pods without preferred terms (every node would score 0). */
-  preScore(state: CycleState, pod: PodInfo): Status | null {
-    const terms: PreferredTerm[] = (pod.pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []).filter((t: PreferredTerm) => t?.weight);
-    if (terms.length === 0) return new Status(Code.Skip);
-    state.set(STATE_KEY, terms);
+  /** Skips Pods without preferred terms; preferred terms that do not parse are an error. */
+  preScore(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): Status | null {
+    if (nodes.length === 0) return null;
+    const preferred = pod.pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution;
+    if (preferred === undefined || preferred === null) return new Status(Code.Skip);
+    const { terms, errors } = newPreferredSchedulingTerms(preferred);
+    if (!terms) return new Status(Code.Error, aggregateMessage(errors));
+    state.set(PRE_SCORE_KEY, terms);
     return null;
   }
 
   score(state: CycleState, _pod: PodInfo, node: NodeInfo): number {
-    return preferredScore((state.get(STATE_KEY) as PreferredTerm[]) ?? [], node.node!);
+    const terms = state.get(PRE_SCORE_KEY) as PreferredSchedulingTerms | undefined;
+    return terms ? terms.score(node.node!) : 0;
   }
 
   normalizeScore(_state: CycleState, _pod: PodInfo, scores: NodeScore[]): void {

@@ -1,6 +1,6 @@
 import type { KObject } from '../../api/meta';
 import { Code, MAX_NODE_SCORE, Status, type CycleState, type FilterPlugin, type NodeChange, type ScorePlugin } from '../framework/interface';
-import { podResource, resourceFromList, type Resource } from '../framework/resource';
+import { isExtendedResourceName, podResource, resourceFromList, type Resource } from '../framework/resource';
 import { NodeInfo, type PodInfo } from '../framework/types';
 import { resourceAmounts } from './helper/resource-allocation';
 import { mutant } from '../../sim/mutants';
@@ -20,14 +20,28 @@ export interface InsufficientResource {
   capacity: number;
 }
 
+/** config.NodeResourcesFitArgs' filter half (the default profile sets neither). */
+export interface NodeResourcesFitArgs {
+  /** Extended resources the filter does not check ("example.com/foo"). */
+  ignoredResources?: string[];
+  /** Extended resource groups (the part before "/") the filter does not check. */
+  ignoredResourceGroups?: string[];
+}
+
+/** Whether the filter leaves a requested scalar resource unchecked: only extended ones can be ignored. */
+function ignored(name: string, args: NodeResourcesFitArgs): boolean {
+  if (!isExtendedResourceName(name)) return false;
+  return (args.ignoredResources ?? []).includes(name) || (args.ignoredResourceGroups ?? []).includes(name.split('/')[0]);
+}
+
 /** fitsRequest: every way the node falls short, in the order the real plugin checks them. */
-export function fitsRequest(req: Resource, node: NodeInfo): InsufficientResource[] {
+export function fitsRequest(req: Resource, node: NodeInfo, args: NodeResourcesFitArgs = {}): InsufficientResource[] {
   const out: InsufficientResource[] = [];
   if (mutant('scheduler-ignores-resources')) return out;
   const allowedPods = node.allocatable.allowedPodNumber;
   if (node.pods.size + 1 > allowedPods)
     out.push({ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: node.pods.size, capacity: allowedPods });
-  const scalarNames = Object.keys(req.scalar).filter((k) => req.scalar[k] > 0);
+  const scalarNames = Object.keys(req.scalar);
   if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) return out;
   const a = node.allocatable;
   const r = node.requested;
@@ -39,6 +53,8 @@ export function fitsRequest(req: Resource, node: NodeInfo): InsufficientResource
     out.push({ resourceName: 'ephemeral-storage', reason: 'Insufficient ephemeral-storage', requested: req.ephemeralStorage, used: r.ephemeralStorage, capacity: a.ephemeralStorage });
   // Go ranges over a map here; sorted keeps the model deterministic.
   for (const name of scalarNames.sort()) {
+    // A zero request is never short, whatever the node has.
+    if (req.scalar[name] === 0 || ignored(name, args)) continue;
     const free = (a.scalar[name] ?? 0) - (r.scalar[name] ?? 0);
     if (req.scalar[name] > free) out.push({ resourceName: name, reason: `Insufficient ${name}`, requested: req.scalar[name], used: r.scalar[name] ?? 0, capacity: a.scalar[name] ?? 0 });
   }
@@ -46,7 +62,8 @@ export function fitsRequest(req: Resource, node: NodeInfo): InsufficientResource
 }
 
 /** Fits(pod, nodeInfo): true when nothing falls short (allocation-free: runs per node per cycle). */
-export function fits(pod: PodInfo, node: NodeInfo): boolean {
+export function fits(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs = {}): boolean {
+  if (mutant('scheduler-ignores-resources')) return true;
   const req = pod.requests;
   const a = node.allocatable;
   const r = node.requested;
@@ -54,15 +71,18 @@ export function fits(pod: PodInfo, node: NodeInfo): boolean {
   if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - r.milliCPU) return false;
   if (req.memory > 0 && req.memory > a.memory - r.memory) return false;
   if (req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - r.ephemeralStorage) return false;
-  for (const name in req.scalar) if (req.scalar[name] > 0 && req.scalar[name] > (a.scalar[name] ?? 0) - (r.scalar[name] ?? 0)) return false;
+  for (const name in req.scalar) {
+    const q = req.scalar[name];
+    if (q > 0 && q > (a.scalar[name] ?? 0) - (r.scalar[name] ?? 0) && !ignored(name, args)) return false;
+  }
   return true;
 }
 
 /** isFit: would the Pod fit on this node were it empty (the queueing hint's check). */
-function fitsEmptyNode(pod: KObject, node: KObject): boolean {
+function fitsEmptyNode(pod: KObject, node: KObject, args: NodeResourcesFitArgs): boolean {
   const ni = new NodeInfo(node.metadata.name!);
   ni.setNode(node);
-  return fitsRequest(podResource(pod), ni).length === 0;
+  return fitsRequest(podResource(pod), ni, args).length === 0;
 }
 
 function allocatableGrew(pod: KObject, oldNode: KObject, newNode: KObject): boolean {
@@ -87,16 +107,18 @@ export class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'allocatable']);
   readonly requeueOnAssignedPodDelete = true;
 
+  constructor(private readonly args: NodeResourcesFitArgs = {}) {}
+
   filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
-    if (fits(pod, node)) return null;
-    const insufficient = fitsRequest(pod.requests, node);
+    if (fits(pod, node, this.args)) return null;
+    const insufficient = fitsRequest(pod.requests, node, this.args);
     if (insufficient.length === 0) return null;
     // 1.32 reports every shortfall as Unschedulable: preemption might free room.
     return new Status(Code.Unschedulable, ...insufficient.map((i) => i.reason));
   }
 
   isSchedulableAfterNodeChange(pod: KObject, oldNode: KObject | undefined, newNode: KObject): boolean {
-    if (!fitsEmptyNode(pod, newNode)) return false;
+    if (!fitsEmptyNode(pod, newNode, this.args)) return false;
     return !oldNode || allocatableGrew(pod, oldNode, newNode);
   }
 

@@ -1,7 +1,7 @@
 import type { KObject } from '../../api/meta';
 import { Code, Status, type CycleState, type FilterPlugin, type NodeChange } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
-import { tolerationsTolerateTaint } from './helper/taints';
+import { tolerationsTolerateTaint } from '../../componenthelpers/scheduling/corev1/helpers';
 
 /** plugins/nodeunschedulable: keeps Pods off cordoned nodes (spec.unschedulable). */
 export const NAME = 'NodeUnschedulable';

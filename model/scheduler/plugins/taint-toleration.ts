@@ -2,7 +2,7 @@ import type { KObject } from '../../api/meta';
 import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
-import { doNotScheduleTaints, findMatchingUntoleratedTaint, type Taint, type Toleration, tolerationsTolerateTaint } from './helper/taints';
+import { findMatchingUntoleratedTaint, type Taint, type Toleration, tolerationsTolerateTaint } from '../../componenthelpers/scheduling/corev1/helpers';
 import { mutant } from '../../sim/mutants';
 
 /**
@@ -10,6 +10,9 @@ import { mutant } from '../../sim/mutants';
  * off a node; untolerated PreferNoSchedule taints only lower the node's score.
  */
 export const NAME = 'TaintToleration';
+
+/** helper.DoNotScheduleTaintsFilterFunc: the effects that keep new Pods off a node. */
+export const doNotScheduleTaints = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
 
 /** The first NoSchedule/NoExecute taint of the node the Pod does not tolerate, if any. */
 export function untoleratedTaint(pod: KObject, node: KObject): Taint | undefined {
