@@ -35,7 +35,7 @@ Feature: Controllers turn the desired state into Pods, and keep it so
     And the pods labelled "app=nginx" are owned by a ReplicaSet owned by the deployment "nginx"
     And the deployment "nginx" has 3 available replicas
 
-  @W08
+  @W08 @portable
   Scenario: The ReplicaSet's events tell what its controller did
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
@@ -60,7 +60,7 @@ Feature: Controllers turn the desired state into Pods, and keep it so
     Then "kube-controller-manager" created 4 pods in the namespace "default"
     And 3 pods labelled "app=nginx" are Running
 
-  @W09
+  @W09 @portable
   Scenario: The loop also removes what is too much
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes

@@ -8,7 +8,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
   Background:
     Given a cluster
 
-  @C07 @W14
+  @C07 @W14 @portable
   Scenario: kube-proxy runs on every node as a Pod of the DaemonSet kube-proxy
     Then every node runs one pod labelled "k8s-app=kube-proxy" in "kube-system", controlled by the DaemonSet "kube-proxy"
     When I run `kubectl get daemonset -n kube-system`

@@ -8,6 +8,7 @@ Feature: kubectl patch: strategic merge, JSON merge and JSON patches
     Given a cluster
     When I run `kubectl create service nodeport web --tcp=8080:80 --node-port=31001`
 
+  @portable
   Scenario: A strategic merge patch merges Service ports by port; a merge patch replaces the list
     When I run `kubectl patch service web -p '{"spec":{"ports":[{"port":8080,"targetPort":8000}]}}'`
     Then the output is:
@@ -26,6 +27,7 @@ Feature: kubectl patch: strategic merge, JSON merge and JSON patches
       http 9090 80
       """
 
+  @portable
   Scenario: JSON patch operations add, replace, copy, move, test and remove
     When I run `kubectl patch service web --type json -p '[{"op":"add","path":"/metadata/labels/tier","value":"front"},{"op":"copy","from":"/metadata/labels/tier","path":"/metadata/labels/layer"},{"op":"move","from":"/metadata/labels/layer","path":"/metadata/labels/level"},{"op":"replace","path":"/spec/sessionAffinity","value":"ClientIP"},{"op":"test","path":"/metadata/labels/tier","value":"front"}]'`
     Then the output is:
@@ -44,6 +46,7 @@ Feature: kubectl patch: strategic merge, JSON merge and JSON patches
       {"app":"web","tier":"front"}
       """
 
+  @portable
   Scenario: Patching to what is already there changes nothing
     When I run `kubectl patch service web -p '{"metadata":{"labels":{"app":"web"}}}'`
     Then the output is:

@@ -25,13 +25,13 @@ Feature: kube-scheduler picks a node for each new Pod and binds it through the A
       default-scheduler +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-[12]
       """
 
-  @W11
+  @W11 @portable
   Scenario: Two Pods may share a node
     When I run `kubectl create deployment nginx --image=nginx --replicas=3`
     And 1m passes
     Then the pods labelled "app=nginx" are spread over 2 nodes
 
-  @W10 @C19
+  @W10 @C19 @portable
   Scenario Outline: A Pod that fits nowhere stays Pending with the scheduler's reason
     When I run `kubectl apply -f -` with this input:
       """

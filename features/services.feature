@@ -66,7 +66,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       """
     And every running pod labelled "app=nginx" has an IP from its node's Pod CIDR
 
-  @C06
+  @C06 @portable
   Scenario: The NodePort Service's EndpointSlice lists the three nginx Pods on port 80
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
@@ -113,6 +113,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
     When 1m passes
     Then the EndpointSlice of the service "nginx-deployment" lists the IPs of the pods labelled "app=nginx" on port 80
 
+  @portable
   Scenario: kubectl expose and kubectl create service make Services over a Deployment's Pods
     When I run `kubectl create deployment web --image=nginx --port=80 --replicas=2`
     And I run `kubectl expose deployment web --port=8080 --target-port=80 --type=NodePort`
@@ -139,6 +140,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       8080-80 80 SingleStack Cluster
       """
 
+  @portable
   Scenario: Deleting a Service gives its cluster IP and node port back
     When I run `kubectl apply -f nginx.yaml`
     And I run `kubectl delete service nginx-deployment`

@@ -25,7 +25,7 @@ Feature: kubectl apply of a 3-replica nginx Deployment ends in 3 running Pods
                 image: nginx
       """
 
-  @W03 @C20
+  @W03 @C20 @portable
   Scenario: The seed's manifest is accepted as a Deployment in apps/v1
     When I run `kubectl apply -f nginx.yaml`
     Then it succeeds
@@ -63,7 +63,7 @@ Feature: kubectl apply of a 3-replica nginx Deployment ends in 3 running Pods
     And the output contains "ContainerCreating"
     And the output contains "Running"
 
-  @W18 @W09
+  @W18 @W09 @portable
   Scenario: Three nginx Pods run on the workers, and a deleted one comes back
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
@@ -75,6 +75,7 @@ Feature: kubectl apply of a 3-replica nginx Deployment ends in 3 running Pods
     Then the deleted pod is gone and another pod took its place
     And 3 pods labelled "app=nginx" are Running
 
+  @portable
   Scenario: Applying the same manifest again changes nothing
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes

@@ -2,7 +2,7 @@ import { Given, When } from '@cucumber/cucumber';
 import { parseClusterConfig } from '../model/cluster-config';
 import { parseDuration } from '../model/sim/clock';
 import * as path from 'node:path';
-import { NotPortableError } from './drivers/driver';
+import { NotPortableError, WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import { type KubespecWorld, ROOT } from './world';
 
 // The cluster boots lazily, on first use, so later Given steps may still choose its seed or config.
@@ -27,6 +27,6 @@ Given('the file {string}:', function (this: KubespecWorld, name: string, text: s
 });
 
 // The model advances virtual time; a real cluster is given at most that long to settle.
-When(/^(\d+(?:\.\d+)?(?:ms|s|m|h)) pass(?:es)?$/, async function (this: KubespecWorld, d: string) {
+When(/^(\d+(?:\.\d+)?(?:ms|s|m|h)) pass(?:es)?$/, { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, d: string) {
   await this.driver.pass(parseDuration(d)!);
 });

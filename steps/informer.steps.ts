@@ -7,7 +7,7 @@ import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
 import { parseDuration } from '../model/sim/clock';
-import type { RunningInformer } from './drivers/driver';
+import { type RunningInformer, WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import { podColumns } from './drivers/pod-columns';
 import type { KubespecWorld } from './world';
 
@@ -80,7 +80,7 @@ Then('for each pod, the watch printed the STATUS and READY changes the informer 
   });
 });
 
-Then(/^within (\d+(?:\.\d+)?(?:ms|s|m|h)) the informer's cache holds the pods labelled "([^"]*)" that the API lists$/, function (this: InformerWorld, d: string, sel: string) {
+Then(/^within (\d+(?:\.\d+)?(?:ms|s|m|h)) the informer's cache holds the pods labelled "([^"]*)" that the API lists$/, { timeout: WAITING_STEP_TIMEOUT_MS }, function (this: InformerWorld, d: string, sel: string) {
   return this.driver.waitFor(parseDuration(d)!, async () => {
     const names = (pods: readonly KObject[]) => pods.map((p) => p.metadata.name!).sort();
     const listed = await this.driver.list('pods', this.driver.namespace, { labelSelector: sel });

@@ -2,6 +2,7 @@ import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
 import { parseDuration } from '../model/sim/clock';
+import { WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import type { KubespecWorld } from './world';
 
 // API-only checks go through the world's driver (steps/drivers/) and run on any cluster;
@@ -68,7 +69,7 @@ Then('the pods labelled {string} are spread over {int} node(s)', function (this:
   });
 });
 
-When('I delete one pod labelled {string}', async function (this: KubespecWorld, sel: string) {
+When('I delete one pod labelled {string}', { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, sel: string) {
   const pods = live(await podsLabelled(this, sel)).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   expect(pods.length).toBeGreaterThan(0);
   (this as any).deleted = { name: pods[0].metadata.name, selector: sel, before: pods.map((p) => p.metadata.name) };
@@ -100,7 +101,7 @@ Then('the {word} {string} has {int} {word} replicas', function (this: KubespecWo
 });
 
 /** A wait with a deadline: virtual time on the model, the wall clock on a real cluster. */
-Then(/^within (\d+(?:\.\d+)?(?:ms|s|m|h)) the (\w+) "([^"]*)" has (\d+) (\w+) replicas$/, function (this: KubespecWorld, d: string, kind: string, name: string, n: string, field: string) {
+Then(/^within (\d+(?:\.\d+)?(?:ms|s|m|h)) the (\w+) "([^"]*)" has (\d+) (\w+) replicas$/, { timeout: WAITING_STEP_TIMEOUT_MS }, function (this: KubespecWorld, d: string, kind: string, name: string, n: string, field: string) {
   return this.driver.waitFor(parseDuration(d)!, () => expectReplicas(this, kind, name, Number(n), field));
 });
 

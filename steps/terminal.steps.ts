@@ -1,13 +1,14 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'expect';
+import { WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import type { KubespecWorld } from './world';
 
 // Through the driver: the model's kubectl in process, or the real kubectl on a kubeconfig.
-When('I run `{}`', async function (this: KubespecWorld, line: string) {
+When('I run `{}`', { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, line: string) {
   await this.exec(line);
 });
 
-When('I run `{}` with this input:', async function (this: KubespecWorld, line: string, input: string) {
+When('I run `{}` with this input:', { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, line: string, input: string) {
   await this.exec(line, input.endsWith('\n') ? input : input + '\n');
 });
 

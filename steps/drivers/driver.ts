@@ -78,3 +78,9 @@ export interface ClusterDriver {
 
 /** A step that reads the model's internals was reached on a driver that has no model. */
 export class NotPortableError extends Error {}
+
+/**
+ * Cucumber's limit for steps that wait on a real cluster's wall clock (`1m passes`, `within 2m`,
+ * `timeout 60s kubectl …`): past the default step timeout, yet bounded. The model never waits.
+ */
+export const WAITING_STEP_TIMEOUT_MS = 15 * 60_000;
