@@ -203,8 +203,85 @@ Feature: The real kubectl and the model's kubectl print the same
 
   @H68
   Scenario: kubectl explain prints a field's documentation from the server's OpenAPI alike
+    Given the real kubectl is 1.27 or newer (explain reads OpenAPI v3)
     When I run `kubectl explain deployment.spec.replicas` with the real kubectl and the model's kubectl
     Then both print the same output
+    And the output contains "FIELD: replicas <integer>"
+    When I run `kubectl explain deployment.spec.strategy` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output contains "FIELD: strategy <DeploymentStrategy>"
+    When I run `kubectl explain pods.spec.containers.ports` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output contains "<integer> -required-"
+
+  @H68
+  Scenario: kubectl explain resolves short names, singulars and resource.group prefixes as kubectl does
+    Given the real kubectl is 1.27 or newer (explain reads OpenAPI v3)
+    When I run `kubectl explain po` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl explain deploy.spec.template` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl explain deployments.apps.spec` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output contains "DeploymentSpec is the specification of the desired behavior of the"
+    # "deployment.apps" is no resource.group prefix ("deployments.apps" is): "apps" and "spec" are fields.
+    When I run `kubectl explain deployment.apps.spec` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the error output is:
+      """
+      error: field "spec" does not exist
+      """
+
+  @H68
+  Scenario: kubectl explain --recursive prints the tree of field names and types
+    Given the real kubectl is 1.27 or newer (explain reads OpenAPI v3)
+    When I run `kubectl explain deployment.spec.strategy --recursive` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output lines match:
+      """
+      GROUP:      apps
+      KIND:       Deployment
+      VERSION:    v1
+
+      FIELD: strategy <DeploymentStrategy>
+
+
+      DESCRIPTION:
+          The deployment strategy to use to replace existing pods with new ones.
+          DeploymentStrategy describes how to replace existing pods with new ones.
+      \s*
+      FIELDS:
+        rollingUpdate\t<RollingUpdateDeployment>
+          maxSurge\t<IntOrString>
+          maxUnavailable\t<IntOrString>
+        type\t<string>
+      """
+    When I run `kubectl explain svc --recursive --output=plaintext-openapiv2` with the real kubectl and the model's kubectl
+    Then both print the same output
+
+  @H68
+  Scenario: kubectl explain fails alike on an unknown field, an unknown type and an unserved version
+    Given the real kubectl is 1.27 or newer (explain reads OpenAPI v3)
+    When I run `kubectl explain pods.spec.foo` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the error output is:
+      """
+      error: field "foo" does not exist
+      """
+    When I run `kubectl explain pods.foo --output=plaintext-openapiv2` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl explain foo` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the error output is:
+      """
+      the server doesn't have a resource type "foo"
+      """
+    When I run `kubectl explain deployments --api-version=apps/v2` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the error output is:
+      """
+      error: couldn't find resource for "apps/v2, Resource=deployments"
+      """
 
   @H69
   Scenario: NotFound, AlreadyExists and Invalid come back alike

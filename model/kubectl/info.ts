@@ -1,9 +1,9 @@
 import { connectionRefused } from '../apiserver/server';
-import { groupVersion, RESOURCES } from '../api/registry';
 import { bool } from './args';
 import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { kubectlTabWriter } from './printers/tabwriter';
+import { discoverResources } from './restmapper';
 
 /** kubectl's version, the one its User-Agent announces (model/cluster.ts KUBECTL_USER_AGENT). */
 const CLIENT_VERSION = 'v1.32.2';
@@ -50,7 +50,8 @@ export const apiResourcesCommand: Command = {
     const output = String(p.flags.get('output') ?? '');
     if (!['', 'wide', 'name'].includes(output)) throw new KubectlError(`--output ${output} is not available`);
     reachServer(ctx);
-    const rs = [...RESOURCES].sort((a, b) => (a.group === b.group ? (a.resource < b.resource ? -1 : 1) : a.group < b.group ? -1 : 1));
+    // What the server's discovery lists, sorted by group, then name.
+    const rs = discoverResources(ctx.client).sort((a, b) => (a.group === b.group ? (a.resource < b.resource ? -1 : 1) : a.group < b.group ? -1 : 1));
     const onlyNamespaced = p.flags.get('namespaced');
     const group = p.flags.get('api-group');
     const shown = rs.filter((r) => (typeof onlyNamespaced !== 'boolean' || r.namespaced === onlyNamespaced) && (typeof group !== 'string' || r.group === group));
@@ -62,7 +63,7 @@ export const apiResourcesCommand: Command = {
     const tw = kubectlTabWriter();
     if (!bool(p, 'no-headers')) tw.write(`NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND${wide ? '\tVERBS\tCATEGORIES' : ''}\n`);
     for (const r of shown)
-      tw.write(`${r.resource}\t${r.shortNames.join(',')}\t${groupVersion(r)}\t${r.namespaced}\t${r.kind}${wide ? `\t${r.verbs.join(',')}\t${r.categories.join(',')}` : ''}\n`);
+      tw.write(`${r.resource}\t${r.shortNames.join(',')}\t${r.group ? `${r.group}/${r.version}` : r.version}\t${r.namespaced}\t${r.kind}${wide ? `\t${r.verbs.join(',')}\t${r.categories.join(',')}` : ''}\n`);
     tw.flush();
     ctx.out += tw.take();
     return 0;

@@ -75,6 +75,7 @@ const COMMANDS: Record<string, () => Command> = {
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
+  explain: () => require('./explain').explainCommand,
 };
 
 /**
