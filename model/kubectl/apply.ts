@@ -9,7 +9,7 @@ import { parseOutput, printObjects } from './output';
 import { toCompactJSON } from './printers/json';
 import { objectRef } from './resources';
 import { threeWayPatch } from './threeway';
-import { appliedConfiguration, dryRunOf, dryRunSuffix, LAST_APPLIED, mappingFor, namespaceFor, withApplyAnnotation } from './mapping';
+import { validationDirective, appliedConfiguration, dryRunOf, dryRunSuffix, LAST_APPLIED, mappingFor, namespaceFor, withApplyAnnotation } from './mapping';
 
 /** `kubectl apply -f`: client-side apply (create with the annotation, or a three-way patch). */
 export const applyCommand: Command = {
@@ -17,8 +17,9 @@ export const applyCommand: Command = {
   run(ctx, args, p) {
     const files = strs(p, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
-    const fmt = parseOutput(str(p, 'output'), false);
     const dryRun = dryRunOf(p);
+    validationDirective(p);
+    const fmt = parseOutput(str(p, 'output'), false);
     const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
     if (items.length === 0 && errors.length === 0) throw new KubectlError('no objects passed to apply');
     const printed: { obj: KObject; r: ResourceInfo }[] = [];

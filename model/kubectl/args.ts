@@ -1,10 +1,12 @@
-import { UsageError } from './errors';
+import { FlagError } from './errors';
+import { GoParseError, parseGoBool, parseGoDuration, parseGoInt } from './goparse';
 
 /** One flag, as pflag declares it. */
 export interface FlagSpec {
   name: string;
   short?: string;
-  type: 'bool' | 'string' | 'int' | 'strings';
+  /** int is Go's int (64 bits here), int32/int64 pflag's sized ones; duration a time.Duration (kept as typed). */
+  type: 'bool' | 'string' | 'int' | 'int32' | 'int64' | 'duration' | 'strings';
   /** The value of a string flag given without "=value" (pflag's NoOptDefVal). */
   noOptDefault?: string;
 }
@@ -32,8 +34,10 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
 
 /**
  * Parses argv as cobra and pflag do: flags anywhere among the arguments, "--name=value",
- * "--name value", "-n value", "-nvalue", grouped boolean shorthands, "--" ending flags.
- * Errors carry pflag's wording ("unknown flag: --foo", "flag needs an argument: 'n' in -n").
+ * "--name value", "-n value", "-nvalue", grouped boolean shorthands, "--" ending flags; names
+ * normalised as kubectl's WordSepNormalizeFunc ("_" reads as "-"). Errors carry pflag's wording
+ * ("unknown flag: --foo", "flag needs an argument: 'n' in -n", "invalid argument "x" for
+ * "-w, --watch" flag: strconv.ParseBool: parsing "x": invalid syntax").
  */
 export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
   const all = [...specs, ...GLOBAL_FLAGS];
@@ -42,20 +46,17 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
   const flags: Parsed['flags'] = new Map();
   const args: string[] = [];
   let dash: number | undefined;
-  const set = (f: FlagSpec, raw: string, shown: string) => {
-    if (f.type === 'bool') {
-      if (!/^(true|false|1|0|t|f|TRUE|FALSE|True|False|T|F)$/.test(raw))
-        throw new UsageError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(shown)} flag: strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
-      flags.set(f.name, /^(true|1|t|TRUE|True|T)$/.test(raw));
-    } else if (f.type === 'int') {
-      if (!/^[-+]?\d+$/.test(raw))
-        throw new UsageError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(shown)} flag: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
-      flags.set(f.name, Number(raw));
-    } else if (f.type === 'strings') {
-      const prev = (flags.get(f.name) as string[] | undefined) ?? [];
-      flags.set(f.name, [...prev, ...(f.name === 'filename' || f.name === 'image' ? [raw] : raw.split(','))]);
-    } else flags.set(f.name, raw);
+  const set = (f: FlagSpec, raw: string) => {
+    try {
+      flags.set(f.name, typedValue(f, raw, flags.get(f.name)));
+    } catch (e) {
+      if (!(e instanceof GoParseError)) throw e;
+      const shown = f.short ? `-${f.short}, --${f.name}` : `--${f.name}`;
+      throw new FlagError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(shown)} flag: ${e.message}`);
+    }
   };
+  // A bool flag's NoOptDefVal is "true": "--watch" alone sets it.
+  const noOpt = (f: FlagSpec) => (f.type === 'bool' ? 'true' : f.noOptDefault);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -64,42 +65,66 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
       break;
     }
     if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const body = a.slice(2);
+      if (body === '' || body.startsWith('-') || body.startsWith('=')) throw new FlagError(`bad flag syntax: ${a}`);
+      const eq = body.indexOf('=');
+      const name = (eq < 0 ? body : body.slice(0, eq)).replace(/_/g, '-');
       const f = byName.get(name);
-      if (!f) throw new UsageError(`unknown flag: --${name}`);
-      if (eq >= 0) set(f, a.slice(eq + 1), `--${name}`);
-      else if (f.type === 'bool') flags.set(f.name, true);
-      else if (f.noOptDefault !== undefined) flags.set(f.name, f.noOptDefault);
-      else if (i + 1 < argv.length) set(f, argv[++i], `--${name}`);
-      else throw new UsageError(`flag needs an argument: --${name}`);
+      if (!f) throw new FlagError(`unknown flag: --${eq < 0 ? body : body.slice(0, eq)}`);
+      if (eq >= 0) set(f, body.slice(eq + 1));
+      else if (noOpt(f) !== undefined) set(f, noOpt(f)!);
+      else if (i + 1 < argv.length) set(f, argv[++i]);
+      else throw new FlagError(`flag needs an argument: ${a}`);
       continue;
     }
     if (a.startsWith('-') && a.length > 1) {
-      for (let j = 1; j < a.length; j++) {
-        const c = a[j];
+      // pflag's parseSingleShortArg, one shorthand at a time over what is left of the group.
+      let rest = a.slice(1);
+      while (rest.length > 0) {
+        const c = rest[0];
         const f = byShort.get(c);
-        if (!f) throw new UsageError(`unknown shorthand flag: '${c}' in ${a}`);
-        if (f.type === 'bool') {
-          if (a[j + 1] === '=') {
-            set(f, a.slice(j + 2), `-${c}`);
-            break;
-          }
-          flags.set(f.name, true);
-          continue;
-        }
-        const rest = a.slice(j + 1);
-        if (rest.length > 0) set(f, rest.startsWith('=') ? rest.slice(1) : rest, `-${c}`);
-        else if (f.noOptDefault !== undefined) flags.set(f.name, f.noOptDefault);
-        else if (i + 1 < argv.length) set(f, argv[++i], `-${c}`);
-        else throw new UsageError(`flag needs an argument: '${c}' in -${c}`);
-        break;
+        if (!f) throw new FlagError(`unknown shorthand flag: '${c}' in -${rest}`);
+        if (rest.length > 2 && rest[1] === '=') {
+          set(f, rest.slice(2));
+          rest = '';
+        } else if (noOpt(f) !== undefined) {
+          set(f, noOpt(f)!);
+          rest = rest.slice(1);
+        } else if (rest.length > 1) {
+          set(f, rest.slice(1));
+          rest = '';
+        } else if (i + 1 < argv.length) {
+          set(f, argv[++i]);
+          rest = '';
+        } else throw new FlagError(`flag needs an argument: '${c}' in -${rest}`);
       }
       continue;
     }
     args.push(a);
   }
   return { args, flags, argsBeforeDash: dash };
+}
+
+/** A flag's value from its text, as the pflag Value of its type parses it. */
+function typedValue(f: FlagSpec, raw: string, prev: unknown): string | string[] | boolean | number {
+  switch (f.type) {
+    case 'bool':
+      return parseGoBool(raw);
+    case 'int':
+    case 'int64':
+      return parseGoInt(raw, 64);
+    case 'int32':
+      return parseGoInt(raw, 32);
+    case 'duration':
+      parseGoDuration(raw);
+      return raw;
+    case 'strings': {
+      const before = Array.isArray(prev) ? prev : [];
+      return [...before, ...(f.name === 'filename' || f.name === 'image' ? [raw] : raw.split(','))];
+    }
+    default:
+      return raw;
+  }
 }
 
 export function str(p: Parsed, name: string): string | undefined {
@@ -133,5 +158,5 @@ export const F = {
   fieldSelector: { name: 'field-selector', type: 'string' } as FlagSpec,
   validate: { name: 'validate', type: 'string', noOptDefault: 'strict' } as FlagSpec,
   fieldManager: { name: 'field-manager', type: 'string' } as FlagSpec,
-  timeout: { name: 'timeout', type: 'string' } as FlagSpec,
+  timeout: { name: 'timeout', type: 'duration' } as FlagSpec,
 };

@@ -3,7 +3,7 @@ import { resourceByName, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
 import { bool, F, int, str, strs, type FlagSpec, type Parsed } from './args';
 import { addSourceToErr, formatErrors, KubectlError } from './errors';
-import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, withApplyAnnotation } from './mapping';
+import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, validationDirective, withApplyAnnotation } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { forOutput, parseOutput, printObjects } from './output';
@@ -22,8 +22,8 @@ const CREATE_FLAGS: FlagSpec[] = [
   { name: 'save-config', type: 'bool' },
   { name: 'edit', type: 'bool' },
   { name: 'image', type: 'strings' },
-  { name: 'replicas', short: 'r', type: 'int' },
-  { name: 'port', type: 'int' },
+  { name: 'replicas', short: 'r', type: 'int32' },
+  { name: 'port', type: 'int32' },
   { name: 'tcp', type: 'strings' },
   { name: 'node-port', type: 'int' },
   { name: 'clusterip', type: 'string' },
@@ -38,11 +38,13 @@ export const createCommand: Command = {
     if (sub === 'service' || sub === 'svc') return createGenerated(ctx, p, 'service', rest.slice(1), () => serviceFor(rest[0] ?? '', rest.slice(1), p));
     if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
     if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
+    const dryRun = dryRunOf(p);
+    validationDirective(p);
     const files = strs(p, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
     const fmt = parseOutput(str(p, 'output'), false);
-    const dryRun = dryRunOf(p);
     const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
+    if (items.length === 0 && errors.length === 0) throw new KubectlError('no objects passed to create');
     const printed: { obj: KObject; r: ResourceInfo }[] = [];
     for (const m of items) {
       try {
@@ -107,6 +109,7 @@ function deploymentFor(name: string, p: Parsed): KObject {
 function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service', rest: string[], build: (name: string) => KObject): number {
   if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
   const dryRun = dryRunOf(p);
+  validationDirective(p);
   const fmt = parseOutput(str(p, 'output'), false);
   const r = resourceByName(`${what}s`)!;
   const obj = build(rest[0]);

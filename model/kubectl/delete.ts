@@ -1,13 +1,14 @@
 import type { KObject } from '../api/meta';
 import { qualifiedSingular, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
-import { parseDuration } from '../sim/clock';
+import { parseGoDuration } from './goparse';
 import { bool, F, int, str, strs } from './args';
-import { formatErrors, KubectlError, UsageError } from './errors';
+import { formatErrors, KubectlError } from './errors';
 import { mappingFor, namespaceFor } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
-import { parseResourceArgs } from './resources';
+import { checkNamedInNamespace, parseResourceArgs } from './resources';
+import { listingBySelector } from './selector-errors';
 
 /** How long `delete --wait` blocks without --timeout: bounded, where the real one waits a week. */
 const DEFAULT_WAIT_MS = 5 * 60 * 1000;
@@ -37,6 +38,9 @@ export const deleteCommand: Command = {
     { name: 'cascade', type: 'string', noOptDefault: 'background' },
   ],
   run(ctx, args, p) {
+    const cascade = str(p, 'cascade') ?? 'background';
+    if (!['background', 'foreground', 'orphan', 'true', 'false'].includes(cascade))
+      throw new KubectlError(`invalid cascade value (${cascade}). Must be "background", "foreground", or "orphan"`);
     const files = strs(p, 'filename');
     const errors: unknown[] = [];
     const targets: { r: ResourceInfo; ns?: string; name: string }[] = [];
@@ -61,6 +65,7 @@ export const deleteCommand: Command = {
           "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
         );
       const { requests } = parseResourceArgs(args);
+      checkNamedInNamespace(requests, allNs);
       for (const q of requests) {
         const ns = q.r.namespaced ? ctx.namespace : undefined;
         if (q.names.length) {
@@ -69,14 +74,12 @@ export const deleteCommand: Command = {
         } else if (all || selector || str(p, 'field-selector')) {
           listed = true;
           const listNs = q.r.namespaced ? (allNs ? undefined : ns) : undefined;
-          for (const o of ctx.client.list(q.r.resource, listNs, { labelSelector: selector, fieldSelector: str(p, 'field-selector') }).items)
+          const listed = listingBySelector(q.r, selector, str(p, 'field-selector'), () => ctx.client.list(q.r.resource, listNs, { labelSelector: selector, fieldSelector: str(p, 'field-selector') }));
+          for (const o of listed.items)
             targets.push({ r: q.r, ns: o.metadata.namespace, name: o.metadata.name! });
         } else throw new KubectlError('resource(s) were provided, but no name was specified');
       }
     }
-    const cascade = str(p, 'cascade') ?? 'background';
-    if (!['background', 'foreground', 'orphan', 'true', 'false'].includes(cascade))
-      throw new UsageError(`invalid cascade value (${cascade}). Must be "background", "foreground", or "orphan".`);
     const policy = cascade === 'foreground' ? 'Foreground' : cascade === 'orphan' || cascade === 'false' ? 'Orphan' : 'Background';
     let grace = int(p, 'grace-period');
     const force = bool(p, 'force');
@@ -101,7 +104,7 @@ export const deleteCommand: Command = {
     if (bool(p, 'wait', true) && !dryRun && deleted.length) {
       const timeout = str(p, 'timeout');
       let limit = DEFAULT_WAIT_MS;
-      if (timeout && timeout !== '0' && timeout !== '0s') limit = parseDuration(timeout) ?? DEFAULT_WAIT_MS;
+      if (timeout && parseGoDuration(timeout) > 0) limit = parseGoDuration(timeout);
       const stuck = waitForDeletion(ctx, deleted, limit);
       for (const s of stuck) errors.push(new KubectlError(`timed out waiting for the condition on ${s.r.resource}/${s.name}`));
     }

@@ -6,6 +6,9 @@ export class KubectlError extends Error {}
 /** A usage error: "error: <message>\nSee 'kubectl <cmd> --help' for usage." */
 export class UsageError extends KubectlError {}
 
+/** A flag pflag rejected, as cobra prints it: "Error: <message>\nSee 'kubectl <cmd> --help' for usage." */
+export class FlagError extends UsageError {}
+
 /** Errors of one command, printed together at its end as cmdutil.CheckErr prints an aggregate. */
 export type CommandError = StatusError | KubectlError | Error;
 

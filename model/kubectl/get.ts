@@ -12,7 +12,8 @@ import { TablePrinter, type TablePrintOptions } from './printers/table';
 import { kubectlTabWriter, type TabWriter } from './printers/tabwriter';
 import { toJSON } from './printers/json';
 import { toYAML } from './printers/yaml';
-import { parseResourceArgs, resolveType, type ResourceRequest } from './resources';
+import { checkNamedInNamespace, parseResourceArgs, resolveType, type ResourceRequest } from './resources';
+import { selectorListError } from './selector-errors';
 
 interface Found {
   obj: KObject;
@@ -46,12 +47,21 @@ export const getCommand: Command = {
     { name: 'no-headers', type: 'bool' },
     { name: 'ignore-not-found', type: 'bool' },
     { name: 'sort-by', type: 'string' },
-    { name: 'chunk-size', type: 'int' },
+    { name: 'chunk-size', type: 'int64' },
     { name: 'label-columns', short: 'L', type: 'strings' },
   ],
   run(ctx, args, p) {
     const o = str(p, 'output');
-    const fmt = parseOutput(o);
+    // printGeneric asks for its printer only once the objects are there: a bad -o fails after
+    // the requests, unless a single object was asked for and could not be got.
+    let fmt: ObjectFormat | undefined;
+    let fmtError: unknown;
+    try {
+      fmt = parseOutput(o);
+    } catch (e) {
+      fmtError = e;
+      fmt = { kind: 'name' };
+    }
     const wide = o === 'wide';
     const allNs = bool(p, 'all-namespaces');
     const files = p.flags.get('filename') as string[] | undefined;
@@ -76,10 +86,14 @@ export const getCommand: Command = {
       }
       multipleTypes = new Set(requests.map((q) => q.r)).size > 1;
       singleItem = requests.length === 1;
-    } else ({ requests, multipleTypes, singleItem } = parseResourceArgs(args));
+    } else {
+      ({ requests, multipleTypes, singleItem } = parseResourceArgs(args));
+      checkNamedInNamespace(requests, allNs);
+    }
 
     const watch = bool(p, 'watch') || bool(p, 'watch-only');
     if (watch && new Set(requests.map((q) => q.r)).size > 1) throw new KubectlError('you may only specify a single resource type');
+    if (watch && fmtError) throw fmtError;
 
     const selector = str(p, 'selector');
     const fieldSelector = str(p, 'field-selector');
@@ -112,20 +126,44 @@ export const getCommand: Command = {
             errors.push(e);
           }
         }
-      } else if (tableOpts) {
-        const table = ctx.client.listTable(q.r.resource, ns, { labelSelector: selector, fieldSelector }, tableOpts);
-        listRV = table.metadata.resourceVersion ?? listRV;
-        tables.push({ table, r: q.r });
       } else {
-        const list = ctx.client.list(q.r.resource, ns, { labelSelector: selector, fieldSelector });
-        listRV = list.metadata.resourceVersion;
-        for (const obj of list.items) found.push({ obj, r: q.r });
+        try {
+          if (tableOpts) {
+            const table = ctx.client.listTable(q.r.resource, ns, { labelSelector: selector, fieldSelector }, tableOpts);
+            listRV = table.metadata.resourceVersion ?? listRV;
+            tables.push({ table, r: q.r });
+          } else {
+            const list = ctx.client.list(q.r.resource, ns, { labelSelector: selector, fieldSelector });
+            listRV = list.metadata.resourceVersion;
+            for (const obj of list.items) found.push({ obj, r: q.r });
+          }
+        } catch (e) {
+          // The builder continues with the next resource; the error prints with the others.
+          if (!(e instanceof StatusError) || e.code === 0) throw e;
+          errors.push(selectorListError(e, q.r, selector, fieldSelector));
+        }
       }
     }
+    if (fmtError) {
+      if ((singleItem && errors.length) || (found.length === 0 && bool(p, 'ignore-not-found'))) {
+        ctx.err += formatErrors(errors);
+        return errors.length ? 1 : 0;
+      }
+      throw fmtError;
+    }
     if (sortBy) {
+      // RuntimeSorter: a field no object has is an error, before anything prints (one object is not sorted).
+      if (found.length > 1 && !found.some((f) => sortKey(sortBy)(f.obj) !== undefined))
+        throw new KubectlError(`couldn't find any field with path ${JSON.stringify(relaxedJSONPath(sortBy))} in the list of objects`);
       sortFound(found, sortBy);
-      // A Table's rows are sorted within it (TableSorter), by the objects they carry.
-      for (const t of tables) if (t.table.rows) sortRows(t.table, sortBy);
+      // A Table's rows are sorted within it (TableSorter), by the objects they carry. A Table of
+      // several rows none of which has the field fails in the printer, whose error kubectl drops:
+      // the Table prints nothing.
+      for (const t of tables) {
+        const rows = t.table.rows ?? [];
+        if (rows.length > 1 && !rows.some((row) => sortKey(sortBy)(row.object) !== undefined)) t.table = { ...t.table, rows: [] };
+        else if (rows.length > 1) sortRows(t.table, sortBy);
+      }
     }
 
     const printOptions = (r: ResourceInfo): TablePrintOptions => ({
@@ -238,10 +276,20 @@ function streamWatch(
   handle.stop();
 }
 
-/** The value --sort-by compares: a simple field path ("{.metadata.name}" or ".metadata.creationTimestamp"). */
+/** RelaxedJSONPathExpression: "{.a.b}", ".a.b" and "a.b" all mean "{.a.b}". */
+function relaxedJSONPath(expr: string): string {
+  const inner = expr.replace(/^\{(.*)\}$/s, '$1');
+  return `{${inner.startsWith('.') ? inner : '.' + inner}}`;
+}
+
+/** The value --sort-by compares: a field path ("{.metadata.name}", ".spec.containers[0].image"). */
 function sortKey(expr: string): (o: KObject | null | undefined) => any {
-  const path = expr.replace(/^\{|\}$/g, '').replace(/^\./, '').split('.');
-  return (o) => path.reduce<any>((v, k) => (v === null || v === undefined ? undefined : v[k]), o);
+  const path = relaxedJSONPath(expr)
+    .slice(2, -1)
+    .split(/\.|(?=\[)/)
+    .filter((k) => k !== '')
+    .map((k) => (/^\[\d+\]$/.test(k) ? Number(k.slice(1, -1)) : k));
+  return (o) => path.reduce<any>((v, k) => (v === null || v === undefined || typeof v !== 'object' ? undefined : v[k]), o);
 }
 
 function compareKeys(x: any, y: any): number {

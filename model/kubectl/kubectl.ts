@@ -2,7 +2,8 @@ import { StatusError } from '../api/status';
 import { ApiClient } from '../client/client';
 import type { Simulation } from '../sim/simulation';
 import { parseFlags, type FlagSpec } from './args';
-import { formatErrors, KubectlError, UsageError } from './errors';
+import { parseGoDuration } from './goparse';
+import { FlagError, formatErrors, KubectlError, UsageError } from './errors';
 
 /** What kubectl sees of its environment. */
 export interface KubectlIO {
@@ -105,7 +106,7 @@ export class Kubectl {
       code = this.dispatch(ctx, argv, name);
     } catch (e) {
       code = 1;
-      ctx.err += renderError(e, name);
+      ctx.err += renderError(e, name && commandPath(name, argv));
       // Anything but a Kubernetes or kubectl error is a model bug: keep it for the suite to report.
       if (!(e instanceof StatusError || e instanceof KubectlError || e instanceof UsageError || e instanceof AggregateError))
         this.deps.sim.failures.push({ label: `kubectl ${argv.join(' ')}`, error: e });
@@ -129,6 +130,9 @@ export class Kubectl {
     const rest = [...argv];
     rest.splice(argv.indexOf(name), 1);
     const parsed = parseFlags(rest, cmd.flags);
+    const requestTimeout = parsed.flags.get('request-timeout');
+    if (typeof requestTimeout === 'string' && !validRequestTimeout(requestTimeout))
+      throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
     const token = parsed.flags.get('token');
     if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent);
     const ns = parsed.flags.get('namespace');
@@ -166,11 +170,37 @@ function terminalStreams(ctx: Ctx): Ctx {
 
 /** Prints an error thrown out of a command, as cmdutil.CheckErr would. */
 export function renderError(e: unknown, command?: string): string {
+  if (e instanceof FlagError) return `Error: ${e.message}\nSee 'kubectl${command ? ' ' + command : ''} --help' for usage.\n`;
   if (e instanceof UsageError) return `error: ${e.message}\nSee 'kubectl${command ? ' ' + command : ''} --help' for usage.\n`;
   if (e instanceof StatusError || e instanceof KubectlError) return formatErrors([e]);
   if (e instanceof AggregateError) return formatErrors(e.errors);
   // A model bug: still never throw at the user.
   return `error: ${e instanceof Error ? e.message : String(e)}\n`;
+}
+
+/** client-go's clientcmd: an integer is seconds, anything else a time.Duration. */
+function validRequestTimeout(t: string): boolean {
+  try {
+    parseGoDuration(/^[-+]?\d+$/.test(t) ? t + 's' : t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Subcommands (by alias) of the commands that have them, as cobra names them in a command path. */
+const SUBCOMMANDS: Record<string, Record<string, string>> = {
+  create: { deployment: 'deployment', deploy: 'deployment', service: 'service', svc: 'service', namespace: 'namespace', ns: 'namespace' },
+  rollout: { status: 'status', history: 'history', restart: 'restart', undo: 'undo', pause: 'pause', resume: 'resume' },
+};
+
+/** cobra's CommandPath without "kubectl": "get", "create deployment", "rollout status". */
+function commandPath(name: string, argv: string[]): string {
+  const subs = SUBCOMMANDS[name];
+  if (!subs) return name;
+  const after = argv.slice(argv.indexOf(name) + 1).find((a) => !a.startsWith('-'));
+  const sub = after !== undefined ? subs[after] : undefined;
+  return sub ? `${name} ${sub}` : name;
 }
 
 /** The subcommand: the first argument that is neither a flag nor a global flag's value. */

@@ -2,40 +2,58 @@ import { StatusError } from '../api/status';
 import { bool, F, str } from './args';
 import { formatErrors, KubectlError } from './errors';
 import type { Command } from './kubectl';
-import { objectRef, parseResourceArgs } from './resources';
+import { checkNamedInNamespace, objectRef, parseResourceArgs } from './resources';
+import { isValidLabelValue } from '../api/labels/validation';
 
-/** "key=value" sets, "key-" removes (kubectl label's argument forms). */
-function parseLabelArgs(args: string[]): { set: Record<string, string>; remove: string[]; rest: string[] } {
+/** cmdutil.GetResourcesAndPairs: resources first, then "key=value" and "key-" pairs. */
+function resourcesAndPairs(args: string[]): { resources: string[]; pairs: string[] } {
+  const resources: string[] = [];
+  const pairs: string[] = [];
+  for (const a of args) {
+    const pair = (a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-');
+    if (pair) pairs.push(a);
+    else if (pairs.length > 0) throw new KubectlError(`all resources must be specified before label changes: ${a}`);
+    else resources.push(a);
+  }
+  return { resources, pairs };
+}
+
+/** kubectl label's parseLabels: sets and removals, checked before any request. */
+function parseLabels(pairs: string[]): { set: Record<string, string>; remove: string[] } {
   const set: Record<string, string> = {};
   const remove: string[] = [];
-  const rest: string[] = [];
-  let labelsStarted = false;
-  for (const a of args) {
-    if (a.includes('=')) {
-      const i = a.indexOf('=');
-      set[a.slice(0, i)] = a.slice(i + 1);
-      labelsStarted = true;
-    } else if (a.endsWith('-') && a.length > 1 && rest.length > 0) {
-      remove.push(a.slice(0, -1));
-      labelsStarted = true;
-    } else if (labelsStarted) throw new KubectlError(`all resources must be specified before label changes: ${a}`);
-    else rest.push(a);
+  for (const spec of pairs) {
+    if (spec.includes('=')) {
+      const parts = spec.split('=');
+      if (parts.length !== 2) throw new KubectlError(`invalid label spec: ${spec}`);
+      const errs = isValidLabelValue(parts[1]);
+      if (errs.length) throw new KubectlError(`invalid label value: ${JSON.stringify(spec)}: ${errs.join(';')}`);
+      set[parts[0]] = parts[1];
+    } else if (spec.endsWith('-')) remove.push(spec.slice(0, -1));
+    else throw new KubectlError(`unknown label spec: ${spec}`);
   }
-  return { set, remove, rest };
+  if (remove.some((k) => k in set)) throw new KubectlError('can not both modify and remove a label in the same command');
+  return { set, remove };
 }
 
 /** `kubectl label TYPE NAME key=value… [key-…] [--overwrite]`: a merge patch of metadata.labels. */
 export const labelCommand: Command = {
-  flags: [F.selector, F.output, F.dryRun, F.fieldManager, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
+  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
   run(ctx, args, p) {
-    const { set, remove, rest } = parseLabelArgs(args);
+    const { resources: rest, pairs } = resourcesAndPairs(args);
+    const { set, remove } = parseLabels(pairs);
+    if (bool(p, 'all') && str(p, 'selector')) throw new KubectlError('cannot set --all and --selector at the same time');
     if (rest.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     if (Object.keys(set).length === 0 && remove.length === 0) throw new KubectlError('at least one label update is required');
     const errors: unknown[] = [];
-    for (const q of parseResourceArgs(rest).requests) {
-      const ns = q.r.namespaced ? ctx.namespace : undefined;
-      const names = q.names.length ? q.names : ctx.client.list(q.r.resource, ns, { labelSelector: str(p, 'selector') }).items.map((o) => o.metadata.name!);
-      for (const name of names) {
+    const { requests } = parseResourceArgs(rest);
+    checkNamedInNamespace(requests, bool(p, 'all-namespaces'));
+    for (const q of requests) {
+      const listNs = q.r.namespaced && !bool(p, 'all-namespaces') ? ctx.namespace : undefined;
+      const targets = q.names.length
+        ? q.names.map((name) => ({ name, ns: q.r.namespaced ? ctx.namespace : undefined }))
+        : ctx.client.list(q.r.resource, listNs, { labelSelector: str(p, 'selector') }).items.map((o) => ({ name: o.metadata.name!, ns: o.metadata.namespace }));
+      for (const { name, ns } of targets) {
         try {
           const obj = ctx.client.get(q.r.resource, ns, name);
           const labels = obj.metadata.labels ?? {};

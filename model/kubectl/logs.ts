@@ -38,7 +38,7 @@ export const logsCommand: Command = {
   flags: [
     { name: 'container', short: 'c', type: 'string' },
     { name: 'previous', short: 'p', type: 'bool' },
-    { name: 'tail', type: 'int' },
+    { name: 'tail', type: 'int64' },
     { name: 'timestamps', type: 'bool' },
     { name: 'follow', short: 'f', type: 'bool' },
     { name: 'all-containers', type: 'bool' },

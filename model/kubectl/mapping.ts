@@ -22,6 +22,17 @@ export function dryRunOf(p: Parsed): 'none' | 'client' | 'server' {
   throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
 }
 
+/** cmdutil.GetValidationDirective: --validate as a bool or strict|warn|ignore (the fieldValidation it asks for). */
+export function validationDirective(p: Parsed): 'Strict' | 'Warn' | 'Ignore' {
+  const v = str(p, 'validate') ?? 'strict';
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return 'Strict';
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return 'Ignore';
+  if (v === 'strict') return 'Strict';
+  if (v === 'warn') return 'Warn';
+  if (v === 'ignore') return 'Ignore';
+  throw new KubectlError(`invalid - validate option ${JSON.stringify(v)}; must be one of: strict (or true), warn, ignore (or false)`);
+}
+
 export function dryRunSuffix(d: 'none' | 'client' | 'server'): string {
   return d === 'client' ? ' (dry run)' : d === 'server' ? ' (server dry run)' : '';
 }

@@ -23,8 +23,11 @@ export function parseOutput(o: string | undefined, allowWide = true): ObjectForm
   if (o === 'yaml') return { kind: 'yaml' };
   if (o === 'json') return { kind: 'json' };
   if (o === 'name') return { kind: 'name' };
+  // JSONPathPrintFlags and GoTemplatePrintFlags: a template format needs its template.
+  if (/^(jsonpath|jsonpath-as-json|jsonpath-file|go-template|go-template-file|template|templatefile)=?$/.test(o)) throw new KubectlError('template format specified but no template given');
   const m = o.match(/^jsonpath=(.*)$/s);
   if (m) return { kind: 'jsonpath', template: m[1] };
+  if (o === 'custom-columns') throw new KubectlError('custom-columns format specified but no custom columns given');
   const cc = o.match(/^custom-columns=(.*)$/s);
   if (cc) return { kind: 'custom-columns', columns: parseCustomColumns(cc[1]) };
   throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);

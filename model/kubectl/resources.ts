@@ -57,6 +57,12 @@ export function parseResourceArgs(args: string[]): { requests: ResourceRequest[]
   };
 }
 
+/** The builder's check before any request: a namespaced object is looked up by name in one namespace. */
+export function checkNamedInNamespace(requests: ResourceRequest[], allNamespaces: boolean): void {
+  if (allNamespaces && requests.some((q) => q.r.namespaced && q.names.length > 0))
+    throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
+}
+
 /** "deployment.apps/nginx": how kubectl names an object in its messages and in -o name. */
 export function objectRef(r: ResourceInfo, name: string): string {
   return `${qualifiedSingular(r)}/${name}`;

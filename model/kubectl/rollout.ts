@@ -1,5 +1,5 @@
 import type { KObject } from '../api/meta';
-import { parseDuration } from '../sim/clock';
+import { parseGoDuration } from './goparse';
 import { bool, F, int, str } from './args';
 import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
@@ -43,7 +43,7 @@ function statusOf(obj: KObject, resource: string): { text: string; done: boolean
 
 /** `kubectl rollout status`: prints the status on every change, advancing virtual time until done. */
 export const rolloutCommand: Command = {
-  flags: [F.filename, F.timeout, F.selector, { name: 'watch', short: 'w', type: 'bool' }, { name: 'revision', type: 'int' }],
+  flags: [F.filename, F.timeout, F.selector, { name: 'watch', short: 'w', type: 'bool' }, { name: 'revision', type: 'int64' }],
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     if (sub !== 'status') {
@@ -70,7 +70,7 @@ function watchRollout(ctx: Ctx, resource: string, ns: string, obj: KObject, watc
   ctx.out += first.text;
   if (first.done || !watch) return 0;
   let limit = DEFAULT_LIMIT_MS;
-  if (timeout && timeout !== '0' && timeout !== '0s') limit = parseDuration(timeout) ?? DEFAULT_LIMIT_MS;
+  if (timeout && parseGoDuration(timeout) > 0) limit = parseGoDuration(timeout);
   let done = false;
   let failure: unknown;
   const handle = ctx.client.watch(

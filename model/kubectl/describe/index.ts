@@ -5,7 +5,7 @@ import { bool, F, str } from '../args';
 import { formatErrors, KubectlError } from '../errors';
 import type { Command, Ctx } from '../kubectl';
 import { readManifests } from '../manifests';
-import { parseResourceArgs, resolveType, type ResourceRequest } from '../resources';
+import { checkNamedInNamespace, parseResourceArgs, resolveType, type ResourceRequest } from '../resources';
 import { describeEvents, searchEvents } from './events';
 import { describeDaemonSet } from './daemonset';
 import { describeNamespace } from './namespace';
@@ -47,7 +47,7 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
  * TYPE -l SELECTOR, TYPE (all), -f FILE; descriptions separated by a blank line.
  */
 export const describeCommand: Command = {
-  flags: [F.selector, F.allNamespaces, F.filename, F.recursive, { name: 'show-events', type: 'bool' }, { name: 'chunk-size', type: 'int' }],
+  flags: [F.selector, F.allNamespaces, F.filename, F.recursive, { name: 'show-events', type: 'bool' }, { name: 'chunk-size', type: 'int64' }],
   run(ctx, args, p) {
     const showEvents = bool(p, 'show-events', true);
     const allNs = bool(p, 'all-namespaces');
@@ -60,7 +60,10 @@ export const describeCommand: Command = {
       const read = readManifests(files, ctx.io, bool(p, 'recursive'));
       errors.push(...read.errors);
       requests = read.items.map((m) => ({ r: resolveType(m.obj.kind!), names: [m.obj.metadata.name!] }));
-    } else requests = parseResourceArgs(args).requests;
+    } else {
+      requests = parseResourceArgs(args).requests;
+      checkNamedInNamespace(requests, allNs);
+    }
     const found: { r: ResourceInfo; obj: KObject }[] = [];
     const selector = str(p, 'selector');
     for (const q of requests) {
