@@ -7,6 +7,7 @@ import type { KObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
 import { type FieldSelector, matchesLabels, parseLabelSelector, SelectorParseError, type Selector } from '../api/selectors';
 import { matchesFields, parseFieldSelectorFor } from './fieldlabels';
+import { decodeQuantities } from './quantity-fields';
 import { errors, StatusError } from '../api/status';
 import type { ApiRequest, Identity } from './request';
 
@@ -100,6 +101,7 @@ export function unmarshalCheck(r: ResourceInfo, obj: any): void {
     const goType = field === 'metadata' ? 'v1.ObjectMeta' : `${r.version}.${type}`;
     throw errors.badRequest(`${r.kind} in version "${r.version}" cannot be handled as a ${r.kind}: json: cannot unmarshal ${got} into Go struct field ${r.kind}.${field} of type ${goType}`);
   }
+  decodeQuantities(r, obj);
 }
 
 /** An injected failure (model/sim/faults.ts), worded as kube-apiserver words each. */

@@ -74,8 +74,8 @@ export const deleteCommand: Command = {
         } else if (all || selector || str(p, 'field-selector')) {
           listed = true;
           const listNs = q.r.namespaced ? (allNs ? undefined : ns) : undefined;
-          const listed = listingBySelector(q.r, selector, str(p, 'field-selector'), () => ctx.client.list(q.r.resource, listNs, { labelSelector: selector, fieldSelector: str(p, 'field-selector') }));
-          for (const o of listed.items)
+          const list = listingBySelector(q.r, selector, str(p, 'field-selector'), () => ctx.client.list(q.r.resource, listNs, { labelSelector: selector, fieldSelector: str(p, 'field-selector') }));
+          for (const o of list.items)
             targets.push({ r: q.r, ns: o.metadata.namespace, name: o.metadata.name! });
         } else throw new KubectlError('resource(s) were provided, but no name was specified');
       }
