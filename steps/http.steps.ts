@@ -58,7 +58,7 @@ After(async function (this: KubespecWorld) {
   await s.nodes?.stop();
 });
 
-async function send(w: KubespecWorld, who: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<void> {
+export async function send(w: KubespecWorld, who: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<void> {
   const s = state(w);
   s.revisionBefore = w.cluster.etcd.currentRevision;
   s.last = await request(s.facade.url, sharedPKI().ca.certPem, caller(who), method, path, body, headers);
