@@ -92,6 +92,9 @@ export const errors = {
       }`,
       { name: name || undefined, group: r.group || undefined, kind: r.resource },
     ),
+  /** apierrors.NewForbidden with an admission plugin's reason ("this namespace may not be deleted"). */
+  forbiddenBecause: (r: ResourceInfo, name: string, why: string) =>
+    status(403, 'Forbidden', `${qualifiedResource(r)} "${name}" is forbidden: ${why}`, { name, group: r.group || undefined, kind: r.resource }),
   /** A non-resource URL denied: apierrors.NewForbidden with an empty GroupResource. */
   forbiddenPath: (user: string, verb: string, path: string) => status(403, 'Forbidden', `forbidden: User "${user}" cannot ${verb} path "${path}"`, {}),
   unauthorized: () => status(401, 'Unauthorized', 'Unauthorized'),
@@ -104,7 +107,16 @@ export const errors = {
 /** field.Error from apimachinery's validation/field package. */
 export class FieldError {
   constructor(
-    readonly type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueForbidden' | 'FieldValueDuplicate' | 'FieldValueTypeInvalid',
+    readonly type:
+      | 'FieldValueRequired'
+      | 'FieldValueInvalid'
+      | 'FieldValueNotSupported'
+      | 'FieldValueForbidden'
+      | 'FieldValueDuplicate'
+      | 'FieldValueTypeInvalid'
+      | 'FieldValueTooLong'
+      | 'FieldValueTooMany'
+      | 'FieldValueNotFound',
     readonly field: string,
     readonly badValue: unknown,
     readonly detail: string,
@@ -125,6 +137,16 @@ export class FieldError {
   static duplicate(field: string, value: unknown): FieldError {
     return new FieldError('FieldValueDuplicate', field, value, '');
   }
+  /** field.TooLong: the value is never printed. */
+  static tooLong(field: string, maxLength: number): FieldError {
+    return new FieldError('FieldValueTooLong', field, '<value omitted>', maxLength >= 0 ? `may not be more than ${maxLength} bytes` : 'value is too long');
+  }
+  static tooMany(field: string, actual: number, max: number): FieldError {
+    return new FieldError('FieldValueTooMany', field, actual, `must have at most ${max} items`);
+  }
+  static notFound(field: string, value: unknown): FieldError {
+    return new FieldError('FieldValueNotFound', field, value, '');
+  }
 
   private typeText(): string {
     return {
@@ -134,13 +156,17 @@ export class FieldError {
       FieldValueForbidden: 'Forbidden',
       FieldValueDuplicate: 'Duplicate value',
       FieldValueTypeInvalid: 'Invalid value',
+      FieldValueTooLong: 'Too long',
+      FieldValueTooMany: 'Too many',
+      FieldValueNotFound: 'Not found',
     }[this.type];
   }
 
   /** The message without the field path (Status cause message). */
   detailMessage(): string {
     const t = this.typeText();
-    if (this.type === 'FieldValueRequired' || this.type === 'FieldValueForbidden') return this.detail ? `${t}: ${this.detail}` : t;
+    // ErrorBody: these types never print the value.
+    if (this.type === 'FieldValueRequired' || this.type === 'FieldValueForbidden' || this.type === 'FieldValueTooLong') return this.detail ? `${t}: ${this.detail}` : t;
     const v = formatValue(this.badValue);
     return this.detail ? `${t}: ${v}: ${this.detail}` : `${t}: ${v}`;
   }
@@ -156,7 +182,8 @@ function formatValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'object') {
     if ((v as object).toString !== Object.prototype.toString && !Array.isArray(v)) return String(v);
-    if (Array.isArray(v)) return `[]${JSON.stringify(v)}`;
+    // %#v of a []string, the only slice validation reports as a value.
+    if (Array.isArray(v)) return `[]string{${v.map((x) => JSON.stringify(String(x))).join(', ')}}`;
     // Go prints maps as map[k:v]
     return `map[${Object.keys(v as object)
       .sort()
@@ -166,8 +193,9 @@ function formatValue(v: unknown): string {
   return String(v);
 }
 
-/** utilerrors.NewAggregate: one error bare, several as "[a, b]". */
+/** ErrorList.ToAggregate: the same message once; one error bare, several as "[a, b]". */
 function aggregate(errs: FieldError[]): string {
-  if (errs.length === 1) return errs[0].toString();
-  return `[${errs.map((e) => e.toString()).join(', ')}]`;
+  const msgs = [...new Set(errs.map((e) => e.toString()))];
+  if (msgs.length === 1) return msgs[0];
+  return `[${msgs.join(', ')}]`;
 }

@@ -6,11 +6,11 @@ import { errors, FieldError, StatusError } from '../api/status';
 import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize, authorizeNonResource } from './authz';
-import { applyDefaults } from './defaults';
+import { applyDefaults, defaultPodSpec } from './defaults';
 import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
 import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
-import { validate } from './validation';
+import { namespaceDeletionForbidden, validate } from './validation';
 import { ApplyConflict, FieldManager, type ManagedFieldsEntry } from './fieldmanager/fieldmanager';
 import { applyConfiguration, validatePatchOptions } from './fieldmanager/apply-request';
 import { WatchHub } from './watch';
@@ -305,7 +305,9 @@ export class ApiServer {
       next = s;
     } else if (r.subresources.includes('status')) {
       next.status = old.status;
+      // Decoding defaults the body (a Pod's spec too, without the create-time admission).
       if (r.resource !== 'pods') applyDefaults(r.resource, next);
+      else defaultPodSpec(next.spec);
       const errs = validate(r.resource, next, old);
       if (errs.length) throw errors.invalid(r, name, errs);
     } else {
@@ -405,6 +407,9 @@ export class ApiServer {
   }
 
   private delete(r: ResourceInfo, ns: string | undefined, name: string, req: ApiRequest): any {
+    // Admission: NamespaceLifecycle keeps the system namespaces (before the object is read).
+    const immortal = r.resource === 'namespaces' ? namespaceDeletionForbidden(name) : undefined;
+    if (immortal) throw errors.forbiddenBecause(r, name, immortal);
     const cur = this.read(r, ns, name);
     if (!cur) throw errors.notFound(r, name);
     const obj = deepCopy(cur.obj);

@@ -1,0 +1,55 @@
+/**
+ * The API server's validation step: each kind's Validate (create) or ValidateUpdate, with the
+ * field paths and messages of pkg/apis/{core,apps}/validation in v1.32. Returns every error
+ * found, so the Status lists them all as the real API server does.
+ */
+import type { KObject } from '../../api/meta';
+import type { FieldError } from '../../api/status';
+import { validateWorkloadSpec, validateWorkloadUpdate } from './apps';
+import { validateConfigMap, validateConfigMapUpdate } from './configmap';
+import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, type NameFn } from './names';
+import { validateNamespaceSpec } from './namespace';
+import { validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
+import { validatePodSpec, validatePodUpdate } from './pod';
+import { validateServiceSpec, validateServiceUpdate } from './service';
+
+export { namespaceDeletionForbidden } from './namespace';
+
+/** How each kind's names are checked: Services are DNS-1035 labels, Namespaces DNS-1123 labels, the rest subdomains. */
+const NAME_FNS: Record<string, NameFn> = { services: nameIsDNS1035Label, namespaces: nameIsDNSLabel };
+const CLUSTER_SCOPED = new Set(['namespaces', 'nodes']);
+
+export function validate(resource: string, obj: KObject, old?: KObject): FieldError[] {
+  const errs: FieldError[] = [];
+  if (old) validateObjectMetaUpdate(obj.metadata, old.metadata, 'metadata', errs);
+  else validateObjectMeta(obj.metadata, !CLUSTER_SCOPED.has(resource), NAME_FNS[resource] ?? nameIsDNSSubdomain, 'metadata', errs);
+  switch (resource) {
+    case 'pods':
+      if (old) {
+        // The stored spec carries the defaults a client may leave out of a PUT.
+        const spec = { ...(old.spec ?? {}), ...(obj.spec ?? {}) };
+        validatePodSpec(spec, 'spec', errs);
+        validatePodUpdate(spec, old.spec, errs);
+      } else validatePodSpec(obj.spec, 'spec', errs);
+      break;
+    case 'deployments':
+    case 'replicasets':
+    case 'daemonsets':
+      validateWorkloadSpec(resource, obj.spec, errs);
+      // The strategies' ValidateUpdate adds the immutable selector after the spec's errors.
+      if (old) validateWorkloadUpdate(obj.spec, old.spec, errs);
+      break;
+    case 'services':
+      if (old) validateServiceUpdate(obj.spec, old.spec, errs);
+      validateServiceSpec(obj.spec, errs);
+      break;
+    case 'namespaces':
+      validateNamespaceSpec(obj.spec, errs);
+      break;
+    case 'configmaps':
+      if (old) validateConfigMapUpdate(obj, old, errs);
+      validateConfigMap(obj, errs);
+      break;
+  }
+  return errs;
+}
