@@ -9,7 +9,7 @@ import { deepCopy, keyOf, type KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
 import type { ApiClient } from '../../client/client';
 import type { EventRecorder } from '../../client/events';
-import { scaledValue } from '../util/intstr';
+import { getScaledValueFromIntOrPercent, IntOrStringError } from '../util/intstr';
 import type { ControllerExpectations } from '../util/expectations';
 import { newControllerRef, reasonOf, sortedRecord, withKind } from '../util/objects';
 import { isPodAvailable } from '../util/podutil';
@@ -60,7 +60,14 @@ export function manage(c: ManageContext, ds: KObject, nodes: KObject[], nodeToPo
 /** rollingUpdate with maxSurge 0: replace old Pods, at most maxUnavailable nodes at a time. */
 export function rollingUpdate(c: ManageContext, ds: KObject, nodes: KObject[], nodeToPods: Map<string, KObject[]>, hash: string, generation: string): void {
   const desired = nodes.filter((n) => nodeShouldRunDaemonPod(n, ds).shouldRun).length;
-  const maxUnavailable = Math.max(1, scaledValue(ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1, desired, true));
+  let maxUnavailable: number;
+  try {
+    maxUnavailable = Math.max(1, getScaledValueFromIntOrPercent(ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1, desired, true));
+  } catch (e) {
+    // UnavailableCount's error fails the sync: nothing is replaced (validation rejects such a value).
+    if (e instanceof IntOrStringError) return;
+    throw e;
+  }
   const minReady = ds.spec?.minReadySeconds ?? 0;
   let unavailable = 0;
   const replace: KObject[] = [];

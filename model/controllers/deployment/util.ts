@@ -3,7 +3,7 @@
  * (pkg/controller/deployment/util/deployment_util.go).
  */
 import type { KObject } from '../../api/meta';
-import { scaledValue } from '../util/intstr';
+import { IntOrStringError, resolveFenceposts as resolveIntOrStringFenceposts } from '../util/intstr';
 import { timeMs } from '../util/objects';
 
 export const REVISION = 'deployment.kubernetes.io/revision';
@@ -34,14 +34,15 @@ const MAX_REV_HISTORY_CHARS = 2000;
 export const replicasOf = (o: KObject | undefined): number => o?.spec?.replicas ?? 1;
 export const isRollingUpdate = (d: KObject): boolean => d.spec?.strategy?.type === 'RollingUpdate';
 
-/** ResolveFenceposts: surge rounds up, unavailable down; both zero means one unavailable. */
+/** ResolveFenceposts of a Deployment; an invalid value resolves to 0 and 0 ("error caught by validation", as MaxSurge and MaxUnavailable read it). */
 export function resolveFenceposts(d: KObject): { surge: number; unavailable: number } {
   const ru = d.spec?.strategy?.rollingUpdate ?? {};
-  const desired = replicasOf(d);
-  const surge = scaledValue(ru.maxSurge ?? 0, desired, true);
-  let unavailable = scaledValue(ru.maxUnavailable ?? 0, desired, false);
-  if (surge === 0 && unavailable === 0) unavailable = 1;
-  return { surge, unavailable };
+  try {
+    return resolveIntOrStringFenceposts(ru.maxSurge, ru.maxUnavailable, replicasOf(d));
+  } catch (e) {
+    if (e instanceof IntOrStringError) return { surge: 0, unavailable: 0 };
+    throw e;
+  }
 }
 
 export function maxSurge(d: KObject): number {
