@@ -1,4 +1,6 @@
 import yaml from 'js-yaml';
+import { isQualifiedName } from './api/labels/validation';
+import { parseQuantity, QuantityError, type Quantity } from './api/quantity';
 import type { NodeConfig, NodeRole } from './node/host';
 
 /**
@@ -78,7 +80,7 @@ export function parseClusterConfig(text: string): ClusterConfig {
       if (role === 'worker' && n.name) workers++;
       const node = defaultNode(role, String(name), i);
       if (n.address) node.address = String(n.address);
-      if (n.capacity) node.capacity = { ...node.capacity, ...Object.fromEntries(Object.entries(n.capacity).map(([k, v]) => [k, String(v)])) };
+      if (n.capacity !== undefined && n.capacity !== null) node.capacity = { ...node.capacity, ...parseCapacity(n.capacity, i) };
       if (n.labels) node.labels = { ...node.labels, ...Object.fromEntries(Object.entries(n.labels).map(([k, v]) => [k, String(v ?? '')])) };
       if (n.taints !== undefined) node.taints = (n.taints ?? []).map((t: any) => parseTaint(t, i));
       // kubespec's extension: the node's CRI runtime (kind itself only ships containerd).
@@ -107,4 +109,37 @@ function parseTaint(t: any, i: number): NodeConfig['taints'][number] {
   }
   if (!t?.key || !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(t.effect)) throw new ConfigError(`cluster config: nodes[${i}].taints: invalid taint ${JSON.stringify(t)}`);
   return t.value !== undefined ? { key: String(t.key), value: String(t.value), effect: t.effect } : { key: String(t.key), effect: t.effect };
+}
+
+/** The resources a node may report without a domain (validateResourceName's standard ones for nodes). */
+const STANDARD_NODE_RESOURCES = ['cpu', 'memory', 'pods', 'ephemeral-storage'];
+
+/**
+ * A node's capacity: what its kubelet reports in status.capacity and status.allocatable. Besides
+ * the standard resources and hugepages-<size>, a fully qualified name is an extended resource
+ * (`example.com/foo: 2`), as a device plugin would advertise it. Every value must be a
+ * non-negative quantity, or the cluster could not be described by real Node objects.
+ */
+function parseCapacity(capacity: unknown, i: number): Record<string, string> {
+  const where = `cluster config: nodes[${i}].capacity`;
+  if (typeof capacity !== 'object' || Array.isArray(capacity)) throw new ConfigError(`${where}: must be a mapping of resource names to quantities`);
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(capacity as Record<string, unknown>)) {
+    const nameErrs = isQualifiedName(name);
+    if (nameErrs.length) throw new ConfigError(`${where}: invalid resource name "${name}": ${nameErrs.join('; ')}`);
+    if (!name.includes('/') && !STANDARD_NODE_RESOURCES.includes(name) && !name.startsWith('hugepages-'))
+      throw new ConfigError(`${where}: invalid resource name "${name}": must be a standard resource type or fully qualified`);
+    if (typeof v !== 'string' && typeof v !== 'number') throw new ConfigError(`${where}.${name}: invalid quantity ${JSON.stringify(v)}: must be a string or a number`);
+    const text = String(v);
+    let amount: Quantity;
+    try {
+      amount = parseQuantity(text);
+    } catch (e) {
+      if (!(e instanceof QuantityError)) throw e;
+      throw new ConfigError(`${where}.${name}: invalid quantity "${text}": ${e.message}`);
+    }
+    if (amount.sign() < 0) throw new ConfigError(`${where}.${name}: invalid quantity "${text}": must be greater than or equal to 0`);
+    out[name] = text;
+  }
+  return out;
 }

@@ -11,7 +11,8 @@ export interface NodeConfig {
   role: NodeRole;
   /** The node's InternalIP (eth0). */
   address: string;
-  capacity: { cpu: string; memory: string; pods: string; 'ephemeral-storage': string };
+  /** The standard resources, and any extended ones (`example.com/foo`) or hugepages-<size> the config adds. */
+  capacity: { cpu: string; memory: string; pods: string; 'ephemeral-storage': string } & Record<string, string>;
   labels: Record<string, string>;
   taints: { key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }[];
   /** The CRI runtime: containerd (kind's, the default) or cri-o. */

@@ -172,7 +172,10 @@ export class NodeStatusManager {
     const { host, runtime, ctx } = this.core;
     const now = ctx.sim.clock.nowRFC3339();
     const cap = host.config.capacity;
-    const resources = { cpu: cap.cpu, 'ephemeral-storage': cap['ephemeral-storage'], 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: cap.memory, pods: cap.pods };
+    // Extended resources in the config stand for what a device plugin would advertise; keys
+    // sorted, as Go marshals a ResourceList.
+    const all: Record<string, string> = { 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', ...cap };
+    const resources = Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
     const net = runtime.status().find((c) => c.type === 'NetworkReady');
     const rtReady = runtime.status().find((c) => c.type === 'RuntimeReady');
     const notReady = !rtReady?.status

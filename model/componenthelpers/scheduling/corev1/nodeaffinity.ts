@@ -105,8 +105,8 @@ function newLabelRequirement(key: string, op: LabelRequirement['operator'], valu
   return { req: { key, operator: op, values }, errors };
 }
 
-/** nodeSelectorRequirementsAsSelector. */
-function labelRequirements(exprs: unknown[], path: string): { reqs: LabelRequirement[]; errors: FieldError[] } {
+/** nodeSelectorRequirementsAsSelector: the label requirements, or the errors at `path`. */
+export function nodeSelectorRequirementsAsSelector(exprs: unknown[], path: string): { reqs: LabelRequirement[]; errors: FieldError[] } {
   const reqs: LabelRequirement[] = [];
   const errors: FieldError[] = [];
   exprs.forEach((raw, i) => {
@@ -152,7 +152,7 @@ function parseTerm(term: NodeSelectorTerm, path: string): ParsedTerm {
   const exprs = listOf(term.matchExpressions);
   const fields = listOf(term.matchFields);
   if (exprs.length) {
-    const { reqs, errors } = labelRequirements(exprs, `${path}.matchExpressions`);
+    const { reqs, errors } = nodeSelectorRequirementsAsSelector(exprs, `${path}.matchExpressions`);
     parsed.labels = reqs;
     parsed.errors.push(...errors);
   }
