@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import yaml from 'js-yaml';
 import type { KObject } from '../api/meta';
 import { KubectlError } from './errors';
+import { GO_YAML_V2_SCHEMA } from './yaml11';
 import type { KubectlIO } from './kubectl';
 
 /** One object read from a manifest, with the source kubectl names in its messages. */
@@ -79,8 +80,15 @@ export function decodeInto(text: string, source: string, items: ManifestObject[]
   }
   for (const chunk of splitYAMLDocuments(text)) {
     let doc: unknown;
+    // go-yaml v2 reads YAML 1.1 documents only.
+    const directive = /^%YAML\s+(\d+)\.(\d+)/m.exec(chunk);
+    if (directive && (directive[1] !== '1' || directive[2] !== '1')) {
+      const line0 = chunk.slice(0, directive.index).split('\n').length - 1;
+      errors.push(new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${line0 ? `line ${line0}: ` : ''}found incompatible YAML document`));
+      return;
+    }
     try {
-      doc = yaml.load(chunk, { schema: yaml.CORE_SCHEMA, json: true });
+      doc = yaml.load(chunk, { schema: GO_YAML_V2_SCHEMA, json: true });
     } catch (e: any) {
       errors.push(new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${goYamlError(e, chunk)}`));
       return;
@@ -163,20 +171,82 @@ function parseJSONStream(text: string): unknown[] {
  * offending token.
  */
 export function goYamlError(e: any, chunk: string): string {
+  const m = /^line (\d+): (.*)$/s.exec(translateYamlError(e, chunk));
+  if (!m) return translateYamlError(e, chunk);
+  // go-yaml names no line when the offending mark is on the first line (0-based line 0, before a
+  // scanner error's line is made 1-based).
+  const scanner = SCANNER_ERRORS.some((x) => m[2].startsWith(x));
+  if (m[1] === '0' || (scanner && m[1] === '1')) return m[2];
+  return `line ${m[1]}: ${m[2]}`;
+}
+
+/** go-yaml's scanner errors (their line is 1-based); the parser's are 0-based. */
+const SCANNER_ERRORS = [
+  'mapping values are not allowed',
+  'found character that cannot start any token',
+  "could not find expected ':'",
+  'found unexpected end of stream',
+  'found unknown escape character',
+  'found a tab character',
+];
+
+/** go-yaml's plain scalars cannot start with an indicator it reserves. */
+const RESERVED_START = /^[@`%]/;
+
+/** A line whose plain scalar the next, more indented line would continue ("key: value", "- value", "value"). */
+function continuesPlainScalar(line: string): boolean {
+  let t = line.trim().replace(/^(- )+/, '');
+  const colon = t.search(/:(\s|$)/);
+  if (colon >= 0 && !/^["']/.test(t)) t = t.slice(colon + 1).trim();
+  if (t === '' || /^["'[{|>!&*#]/.test(t)) return false;
+  return !/\s#/.test(t);
+}
+
+function translateYamlError(e: any, chunk: string): string {
   const reason: string = e?.reason ?? String(e?.message ?? e);
   const L = (e?.mark?.line ?? 0) + 1;
   const lines = chunk.split('\n');
   const indentOf = (n: number) => (lines[n - 1] ?? '').match(/^ */)![0].length;
+  const isEntry = (k: number) => /^\s*-(\s|$)/.test(lines[k - 1] ?? '');
+  const blank = (k: number) => /^\s*(#.*)?$/.test(lines[k - 1] ?? '');
+  // Whether line n falls into a block sequence (the nearest line above indented no deeper is a
+  // "- " entry) that is indented under its key: go-yaml then wants a '-' indicator. An indentless
+  // sequence (its entries at the key's own indent) ends instead, and the mapping wants a key.
+  const inSequence = (n: number) => {
+    let k = n - 1;
+    while (k >= 1 && (blank(k) || indentOf(k) > indentOf(n))) k--;
+    if (k < 1 || !isEntry(k)) return false;
+    let parent = k - 1;
+    while (parent >= 1 && (blank(parent) || indentOf(parent) > indentOf(k) || (isEntry(parent) && indentOf(parent) === indentOf(k)))) parent--;
+    return parent < 1 || indentOf(parent) < indentOf(k);
+  };
   const prevNonEmpty = (n: number) => {
     for (let k = n - 1; k >= 1; k--) if ((lines[k - 1] ?? '').trim() !== '') return k;
     return 0;
   };
   if (reason.startsWith('bad indentation of a mapping entry')) {
+    const value = (lines[L - 1] ?? '').trim().replace(/^(- )+/, '').replace(/^[^:]*:\s+/, '');
+    if (RESERVED_START.test(value)) return `line ${L}: found character that cannot start any token`;
+    // "key: a: b": a second ':' in a plain value of the same line.
+    if (value !== (lines[L - 1] ?? '').trim() && !/^["'[{]/.test(value) && /:(\s|$)/.test(value)) return `line ${L}: mapping values are not allowed in this context`;
     const p = prevNonEmpty(L);
-    if (p && indentOf(L) > indentOf(p)) return `line ${L}: mapping values are not allowed in this context`;
-    return `line ${L - 1}: did not find expected key`;
+    if (p && indentOf(L) > indentOf(p) && continuesPlainScalar(lines[p - 1])) return `line ${L}: mapping values are not allowed in this context`;
+    return `line ${L - 1}: ${inSequence(L) ? "did not find expected '-' indicator" : 'did not find expected key'}`;
   }
-  if (reason.startsWith('bad indentation of a sequence entry')) return `line ${L - 1}: did not find expected key`;
+  if (reason.startsWith('unidentified alias')) return `unknown anchor '${/"(.*)"/.exec(reason)?.[1] ?? ''}' referenced`;
+  if (reason.startsWith('the stream contains non-printable characters')) return 'control characters are not allowed';
+  if (reason.startsWith('unknown escape sequence')) return `line ${L}: found unknown escape character`;
+  if (reason.startsWith('incomplete explicit mapping pair')) return `line ${L - 1}: did not find expected key`;
+  if (reason.startsWith('missed comma between flow collection entries')) {
+    const stack: string[] = [];
+    const upTo = lines.slice(0, L - 1).join('\n').length + (L > 1 ? 1 : 0) + (e?.mark?.column ?? 0);
+    for (const ch of chunk.slice(0, upTo)) {
+      if (ch === '[' || ch === '{') stack.push(ch);
+      else if ((ch === ']' || ch === '}') && stack.length) stack.pop();
+    }
+    return `line ${L - 1}: did not find expected ',' or '${stack[stack.length - 1] === '{' ? '}' : ']'}'`;
+  }
+  if (reason.startsWith('bad indentation of a sequence entry')) return `line ${L - 1}: ${inSequence(L) ? "did not find expected '-' indicator" : 'did not find expected key'}`;
   if (reason.startsWith('unexpected end of the stream within a flow collection')) {
     const stack: string[] = [];
     let last = '';
@@ -188,7 +258,11 @@ export function goYamlError(e: any, chunk: string): string {
     if (last === '[' || last === '{' || last === ',' || last === ':') return `line ${L - 1}: did not find expected node content`;
     return `line ${L - 1}: did not find expected ',' or '${stack[stack.length - 1] === '{' ? '}' : ']'}'`;
   }
-  if (reason.startsWith('tab characters must not be used')) return `line ${L}: found character that cannot start any token`;
+  if (reason.startsWith('tab characters must not be used')) {
+    const p = prevNonEmpty(L);
+    if (p && continuesPlainScalar(lines[p - 1])) return `line ${L}: found a tab character that violates indentation`;
+    return `line ${L}: found character that cannot start any token`;
+  }
   if (reason.startsWith('unexpected end of the stream within a')) return `line ${L}: found unexpected end of stream`;
   if (reason.startsWith('can not read an implicit mapping pair')) return `line ${L + 1}: could not find expected ':'`;
   if (reason.startsWith('can not read a block mapping entry')) return `line ${L}: could not find expected ':'`;
