@@ -62,5 +62,5 @@ const float = new yaml.Type('tag:yaml.org,2002:float', {
 export const GO_YAML_V2_SCHEMA = yaml.FAILSAFE_SCHEMA.extend({ implicit: [nul, bool, int, float, mergeType()] });
 
 function mergeType(): yaml.Type {
-  return (yaml.DEFAULT_SCHEMA as any).compiledImplicit.find((t: yaml.Type) => t.tag === 'tag:yaml.org,2002:merge');
+  return (yaml.DEFAULT_SCHEMA as any).compiledImplicit.find((t: { tag: string }) => t.tag === 'tag:yaml.org,2002:merge');
 }
