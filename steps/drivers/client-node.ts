@@ -8,7 +8,7 @@
 import * as k8s from '@kubernetes/client-node';
 import type { KObject } from '../../model/api/meta';
 import type { CommandResult } from '../../model/shell/shell';
-import type { ClusterDriver, DeleteOptions, InformerEvent, ListOptions, PatchType, RunningInformer } from './driver';
+import { type ClusterDriver, type DeleteOptions, type InformerEvent, type ListOptions, NotPortableError, type PatchType, type RunningInformer } from './driver';
 import { RealTerminal } from './real-terminal';
 import { unsettled } from './settle';
 
@@ -155,7 +155,8 @@ export class ClientNodeDriver implements ClusterDriver {
       try {
         return await check();
       } catch (e) {
-        if (Date.now() >= deadline) throw e;
+        // A step that cannot run here will not start to with time.
+        if (Date.now() >= deadline || e instanceof NotPortableError) throw e;
       }
       await delay(POLL_MS);
     }
