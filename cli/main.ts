@@ -1,6 +1,5 @@
-import * as fs from 'node:fs';
 import { ConfigError, parseClusterConfig, type ClusterConfig } from '../model/cluster-config';
-import { PlayError, runPlay } from './play';
+import { ModelBugError, PlayError, PlayFileError, readScript, runPlay } from './play';
 
 const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] <script.play>
        kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
@@ -37,10 +36,11 @@ export function main(args: string[]): number | Promise<number> {
     try {
       if (a === '--seed' || a.startsWith('--seed=')) {
         const v = value('--seed');
-        if (!/^\d+$/.test(v)) throw new UsageError(`invalid --seed "${v}": want a non-negative integer`);
+        // The generator takes a uint32 (model/sim/rng.ts): a larger seed would alias a smaller one.
+        if (!/^\d+$/.test(v) || Number(v) > MAX_SEED) throw new UsageError(`invalid --seed "${v}": want an integer from 0 to ${MAX_SEED}`);
         seed = Number(v);
       } else if (a === '--config' || a.startsWith('--config=')) {
-        config = parseClusterConfig(fs.readFileSync(value('--config'), 'utf8'));
+        config = parseClusterConfig(readScript(value('--config')));
       } else if (a.startsWith('-')) throw new UsageError(`unknown flag: ${a}`);
       else if (script) throw new UsageError(`unexpected argument: ${a}`);
       else script = a;
@@ -59,13 +59,21 @@ export function main(args: string[]): number | Promise<number> {
 
 class UsageError extends Error {}
 
+/** The largest seed the simulation's generator tells apart. */
+const MAX_SEED = 0xffffffff;
+
+const REPORT = 'Please report it to the kubespec project with the script, this message and the command line that ran it.';
+
+/** Exit statuses: 1 a line the play cannot run, 2 bad usage (flags, files, config), 70 (EX_SOFTWARE) a bug in kubespec. */
 function fail(e: unknown, script?: string): number {
   if (e instanceof UsageError) process.stderr.write(`kubespec play: ${e.message}\n${USAGE}`);
   else if (e instanceof PlayError) process.stderr.write(`kubespec play: ${script}: ${e.message}\n`);
-  else if (e instanceof ConfigError) process.stderr.write(`kubespec play: ${e.message}\n`);
-  else if ((e as NodeJS.ErrnoException)?.code === 'ENOENT') process.stderr.write(`kubespec play: ${(e as Error).message}\n`);
-  else {
-    process.stderr.write(`kubespec play: internal error: ${(e as Error)?.stack ?? e}\n`);
+  else if (e instanceof ConfigError || e instanceof PlayFileError) process.stderr.write(`kubespec play: ${e.message}\n`);
+  else if (e instanceof ModelBugError) {
+    process.stderr.write(`kubespec play: ${script}: ${e.message}\n${REPORT}\n`);
+    return 70;
+  } else {
+    process.stderr.write(`kubespec play: internal error (a bug in kubespec): ${(e as Error)?.stack ?? e}\n${REPORT}\n`);
     return 70;
   }
   return e instanceof PlayError ? 1 : 2;

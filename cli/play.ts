@@ -12,12 +12,32 @@ export interface PlayStep {
   stdin?: string;
 }
 
+/** A malformed line, or one past the play's limits: the play stops there (exit 1). */
 export class PlayError extends Error {
   constructor(
     readonly line: number,
     message: string,
   ) {
     super(`line ${line}: ${message}`);
+  }
+}
+
+/** A script that cannot be read (missing, a directory, unreadable): a usage error (exit 2). */
+export class PlayFileError extends Error {}
+
+/**
+ * The model itself failed (an exception inside a component, or one kubectl could only report
+ * as a JavaScript error): a bug of kubespec's, never the script's. The play stops (exit 70).
+ */
+export class ModelBugError extends Error {
+  constructor(
+    readonly line: number,
+    readonly command: string,
+    readonly where: string,
+    readonly error: unknown,
+  ) {
+    const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    super(`${line ? `line ${line}: \`${command}\`` : command}: kubespec's model failed in ${where}; this is a bug in kubespec, not in your script:\n${detail}`);
   }
 }
 
@@ -45,16 +65,36 @@ export function parsePlay(text: string): PlayStep[] {
   return steps;
 }
 
+/** The script's text, or a PlayFileError in the words `cat` would use. */
+export function readScript(scriptPath: string): string {
+  try {
+    if (fs.statSync(scriptPath).isDirectory()) throw new PlayFileError(`${scriptPath}: is a directory`);
+    return fs.readFileSync(scriptPath, 'utf8');
+  } catch (e) {
+    if (e instanceof PlayFileError) throw e;
+    const code = (e as NodeJS.ErrnoException)?.code;
+    const reason = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'not a directory' : undefined;
+    if (reason) throw new PlayFileError(`${scriptPath}: ${reason}`);
+    throw e;
+  }
+}
+
 /**
  * Runs a script against a fresh cluster and returns the transcript: each command echoed as
  * `$ <line>` followed by what it printed. Failed commands are part of the transcript; a
- * malformed line stops the play with a PlayError naming its line.
+ * malformed line stops the play with a PlayError naming its line, a model failure with a
+ * ModelBugError (the failing command's output, which would show the model's internals, is
+ * left out).
  */
 export function runPlay(scriptPath: string, opts: { seed?: number; config?: ClusterConfig; write?: (s: string) => void } = {}): string {
-  const text = fs.readFileSync(scriptPath, 'utf8');
+  return playText(readScript(scriptPath), path.dirname(path.resolve(scriptPath)), opts);
+}
+
+/** runPlay on a script's text, with kubectl's relative paths resolved against dir. */
+export function playText(text: string, dir: string, opts: { seed?: number; config?: ClusterConfig; write?: (s: string) => void } = {}): string {
   const steps = parsePlay(text);
-  const dir = path.dirname(path.resolve(scriptPath));
   const cluster = new Cluster({ seed: opts.seed, config: opts.config });
+  if (cluster.sim.failures.length) throw new ModelBugError(0, 'cluster start-up', cluster.sim.failures[0].label, cluster.sim.failures[0].error);
   const shell = new Shell(cluster, dir);
   let out = '';
   const emit = (s: string) => {
@@ -64,17 +104,18 @@ export function runPlay(scriptPath: string, opts: { seed?: number; config?: Clus
   for (const step of steps) {
     emit(`$ ${step.text}\n`);
     const cmd = step.stdin !== undefined ? step.text.replace(/\s*<<-?\s*['"]?[A-Za-z_][A-Za-z0-9_]*['"]?\s*$/, '') : step.text;
+    const failuresBefore = cluster.sim.failures.length;
+    let output: string;
     try {
       const res = shell.run(cmd, step.stdin);
-      emit(res.output ?? res.stdout + res.stderr);
+      output = res.output ?? res.stdout + res.stderr;
     } catch (e) {
       if (e instanceof ShellUsageError) throw new PlayError(step.line, e.message);
-      throw e;
+      throw new ModelBugError(step.line, step.text, 'the play\'s shell', e);
     }
-  }
-  if (cluster.sim.failures.length) {
-    const f = cluster.sim.failures[0];
-    throw new Error(`model failure in ${f.label}: ${(f.error as Error)?.stack ?? f.error}`);
+    const failure = cluster.sim.failures[failuresBefore];
+    if (failure) throw new ModelBugError(step.line, step.text, failure.label, failure.error);
+    emit(output);
   }
   return out;
 }
