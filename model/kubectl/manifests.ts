@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import yaml from 'js-yaml';
 import type { KObject } from '../api/meta';
 import { KubectlError } from './errors';
+import { decodeGoJSONStream } from './gojson';
 import { GO_YAML_V2_SCHEMA } from './yaml11';
 import type { KubectlIO } from './kubectl';
 
@@ -65,17 +66,16 @@ function readText(p: string, io: KubectlIO): string {
   return fs.readFileSync(p, 'utf8');
 }
 
-/** Decodes one file's text: a JSON stream if it starts with "{", else YAML documents. */
+/**
+ * Decodes one file's text: a JSON stream if it starts with "{", else YAML documents. As the
+ * builder's StreamVisitor, the objects before a bad document are kept and the file ends at the
+ * first error (of decoding or of the apiVersion/kind check).
+ */
 export function decodeInto(text: string, source: string, items: ManifestObject[], errors: unknown[]): void {
   if (/^\s*\{/.test(text)) {
-    let docs: unknown[];
-    try {
-      docs = parseJSONStream(text);
-    } catch (e: any) {
-      errors.push(new KubectlError(`error parsing ${source}: ${e.message}`));
-      return;
-    }
-    for (const d of docs) addDoc(d, source, items, errors);
+    const { values, error } = decodeGoJSONStream(text);
+    for (const d of values) if (!addDoc(d, source, items, errors)) return;
+    if (error) errors.push(new KubectlError(`error parsing ${source}: ${error.message}`));
     return;
   }
   for (const chunk of splitYAMLDocuments(text)) {
@@ -94,29 +94,31 @@ export function decodeInto(text: string, source: string, items: ManifestObject[]
       return;
     }
     if (doc === null || doc === undefined) continue;
-    addDoc(doc, source, items, errors);
+    if (!addDoc(doc, source, items, errors)) return;
   }
 }
 
-function addDoc(doc: unknown, source: string, items: ManifestObject[], errors: unknown[]): void {
+/** Adds a decoded document (a List's items flattened); false, with the error, when it is no object. */
+function addDoc(doc: unknown, source: string, items: ManifestObject[], errors: unknown[]): boolean {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     errors.push(new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`));
-    return;
+    return false;
   }
   const o = doc as KObject;
   const missing = [!o.apiVersion ? 'apiVersion not set' : '', !o.kind ? 'kind not set' : ''].filter(Boolean);
   if (missing.length) {
     const what = missing.length === 1 ? missing[0] : `[${missing.join(', ')}]`;
     errors.push(new KubectlError(`error validating "${source}": error validating data: ${what}; if you choose to ignore these errors, turn validation off with --validate=false`));
-    return;
+    return false;
   }
   // A v1 List (or any *List with items) is flattened into its items.
   if (typeof o.kind === 'string' && o.kind.endsWith('List') && Array.isArray(o.items)) {
-    for (const item of o.items) addDoc(item, source, items, errors);
-    return;
+    for (const item of o.items) if (!addDoc(item, source, items, errors)) return false;
+    return true;
   }
   if (!o.metadata || typeof o.metadata !== 'object') o.metadata = {};
   items.push({ obj: o, source });
+  return true;
 }
 
 /** k8s.io/apimachinery's YAMLReader: documents are separated by lines starting "---". */
@@ -136,33 +138,6 @@ export function splitYAMLDocuments(text: string): string[] {
   }
   docs.push(cur.join('\n'));
   return docs.filter((d) => d.trim() !== '');
-}
-
-function parseJSONStream(text: string): unknown[] {
-  const out: unknown[] = [];
-  let i = 0;
-  while (i < text.length) {
-    while (i < text.length && /\s/.test(text[i])) i++;
-    if (i >= text.length) break;
-    let depth = 0;
-    let inStr = false;
-    let j = i;
-    for (; j < text.length; j++) {
-      const c = text[j];
-      if (inStr) {
-        if (c === '\\') j++;
-        else if (c === '"') inStr = false;
-      } else if (c === '"') inStr = true;
-      else if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') {
-        depth--;
-        if (depth === 0) break;
-      }
-    }
-    out.push(JSON.parse(text.slice(i, j + 1)));
-    i = j + 1;
-  }
-  return out;
 }
 
 /**
@@ -263,7 +238,8 @@ function translateYamlError(e: any, chunk: string): string {
     if (p && continuesPlainScalar(lines[p - 1])) return `line ${L}: found a tab character that violates indentation`;
     return `line ${L}: found character that cannot start any token`;
   }
-  if (reason.startsWith('unexpected end of the stream within a')) return `line ${L}: found unexpected end of stream`;
+  // A quoted scalar left open: go-yaml reports the end of the stream, on the text's last line.
+  if (reason.startsWith('unexpected end of the stream within a')) return `line ${(chunk.match(/\n/g) ?? []).length + 1}: found unexpected end of stream`;
   if (reason.startsWith('can not read an implicit mapping pair')) return `line ${L + 1}: could not find expected ':'`;
   if (reason.startsWith('can not read a block mapping entry')) return `line ${L}: could not find expected ':'`;
   if (reason.startsWith('end of the stream or a document separator is expected')) {

@@ -11,6 +11,7 @@ import { F, str } from './args';
 import { formatErrors, goQuote, KubectlError } from './errors';
 import type { Command } from './kubectl';
 import { goYamlError } from './manifests';
+import { GO_YAML_V2_SCHEMA } from './yaml11';
 import { objectRef, parseResourceArgs } from './resources';
 
 const PATCH_TYPES: Record<string, PatchType> = { json: 'json', merge: 'merge', strategic: 'strategic' };
@@ -18,11 +19,9 @@ const PATCH_TYPES: Record<string, PatchType> = { json: 'json', merge: 'merge', s
 /** yaml.ToJSON: JSON is YAML, so either is accepted; errors read as go-yaml's. */
 function parsePatch(text: string): unknown {
   try {
-    return yaml.load(text, { schema: yaml.JSON_SCHEMA });
+    return yaml.load(text, { schema: GO_YAML_V2_SCHEMA, json: true });
   } catch (e) {
-    // go-yaml leaves out the line when the problem is on the first one.
-    const where = goYamlError(e, text).replace(/^line 0: /, '');
-    throw new KubectlError(`unable to parse ${goQuote(text)}: yaml: ${where}`);
+    throw new KubectlError(`unable to parse ${goQuote(text)}: yaml: ${goYamlError(e, text)}`);
   }
 }
 
