@@ -1,5 +1,5 @@
 import { ConfigError, parseClusterConfig, type ClusterConfig } from '../model/cluster-config';
-import { ModelBugError, PlayError, PlayFileError, readScript, runPlay } from './play';
+import { ModelBugError, PlayError, PlayFileError, type PlayOptions, readScript, runPlay } from './play';
 
 const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] <script.play>
        kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
@@ -23,6 +23,20 @@ export function main(args: string[]): number | Promise<number> {
     process.stderr.write(`kubespec: unknown command "${cmd}"\n${USAGE}`);
     return 2;
   }
+  return play(rest);
+}
+
+/** Where `kubespec play` writes: the process's streams, or a test's buffers. */
+export interface PlayIO {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+const processIO: PlayIO = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+
+/** `kubespec play [--seed N] [--config FILE] SCRIPT`; returns the exit status. */
+export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOptions, 'onStart' | 'limits'> = {}): number {
+  const fail = (e: unknown, script?: string) => failure(io, e, script);
   let seed = 1;
   let config: ClusterConfig | undefined;
   let script: string | undefined;
@@ -50,7 +64,7 @@ export function main(args: string[]): number | Promise<number> {
   }
   if (!script) return fail(new UsageError('a script is required'));
   try {
-    runPlay(script, { seed, config, write: (s) => process.stdout.write(s) });
+    runPlay(script, { ...hooks, seed, config, write: io.out });
     return 0;
   } catch (e) {
     return fail(e, script);
@@ -65,15 +79,15 @@ const MAX_SEED = 0xffffffff;
 const REPORT = 'Please report it to the kubespec project with the script, this message and the command line that ran it.';
 
 /** Exit statuses: 1 a line the play cannot run, 2 bad usage (flags, files, config), 70 (EX_SOFTWARE) a bug in kubespec. */
-function fail(e: unknown, script?: string): number {
-  if (e instanceof UsageError) process.stderr.write(`kubespec play: ${e.message}\n${USAGE}`);
-  else if (e instanceof PlayError) process.stderr.write(`kubespec play: ${script}: ${e.message}\n`);
-  else if (e instanceof ConfigError || e instanceof PlayFileError) process.stderr.write(`kubespec play: ${e.message}\n`);
+function failure(io: PlayIO, e: unknown, script?: string): number {
+  if (e instanceof UsageError) io.err(`kubespec play: ${e.message}\n${USAGE}`);
+  else if (e instanceof PlayError) io.err(`kubespec play: ${script}: ${e.message}\n`);
+  else if (e instanceof ConfigError || e instanceof PlayFileError) io.err(`kubespec play: ${e.message}\n`);
   else if (e instanceof ModelBugError) {
-    process.stderr.write(`kubespec play: ${script}: ${e.message}\n${REPORT}\n`);
+    io.err(`kubespec play: ${script}: ${e.message}\n${REPORT}\n`);
     return 70;
   } else {
-    process.stderr.write(`kubespec play: internal error (a bug in kubespec): ${(e as Error)?.stack ?? e}\n${REPORT}\n`);
+    io.err(`kubespec play: internal error (a bug in kubespec): ${(e as Error)?.stack ?? e}\n${REPORT}\n`);
     return 70;
   }
   return e instanceof PlayError ? 1 : 2;

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Cluster } from '../model/cluster';
 import { type ClusterConfig } from '../model/cluster-config';
+import { type PlayLimits } from '../model/shell/budget';
 import { Shell, ShellUsageError } from '../model/shell/shell';
 
 /** One command of a play script, with the script line it starts on. */
@@ -39,6 +40,17 @@ export class ModelBugError extends Error {
     const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
     super(`${line ? `line ${line}: \`${command}\`` : command}: kubespec's model failed in ${where}; this is a bug in kubespec, not in your script:\n${detail}`);
   }
+}
+
+export interface PlayOptions {
+  seed?: number;
+  config?: ClusterConfig;
+  /** Receives the transcript as it is written. */
+  write?: (s: string) => void;
+  /** kubespec's limits on each command (model/shell/budget.ts); PLAY_LIMITS when not given. */
+  limits?: PlayLimits;
+  /** Called with the started cluster before the first line (tests reach into the model here). */
+  onStart?: (cluster: Cluster) => void;
 }
 
 /** Parses a play script: commands, `<<EOF` heredocs, `#` comments and blank lines. */
@@ -86,16 +98,17 @@ export function readScript(scriptPath: string): string {
  * ModelBugError (the failing command's output, which would show the model's internals, is
  * left out).
  */
-export function runPlay(scriptPath: string, opts: { seed?: number; config?: ClusterConfig; write?: (s: string) => void } = {}): string {
+export function runPlay(scriptPath: string, opts: PlayOptions = {}): string {
   return playText(readScript(scriptPath), path.dirname(path.resolve(scriptPath)), opts);
 }
 
 /** runPlay on a script's text, with kubectl's relative paths resolved against dir. */
-export function playText(text: string, dir: string, opts: { seed?: number; config?: ClusterConfig; write?: (s: string) => void } = {}): string {
+export function playText(text: string, dir: string, opts: PlayOptions = {}): string {
   const steps = parsePlay(text);
   const cluster = new Cluster({ seed: opts.seed, config: opts.config });
+  opts.onStart?.(cluster);
   if (cluster.sim.failures.length) throw new ModelBugError(0, 'cluster start-up', cluster.sim.failures[0].label, cluster.sim.failures[0].error);
-  const shell = new Shell(cluster, dir);
+  const shell = new Shell(cluster, dir, undefined, opts.limits);
   let out = '';
   const emit = (s: string) => {
     out += s;

@@ -8,7 +8,12 @@ import type { Simulation } from '../sim/simulation';
  * entries (API requests, etcd operations, watch deliveries, CRI calls), so the same script stops
  * at the same place on every machine.
  */
-export const PLAY_LIMITS = {
+export interface PlayLimits {
+  eventsPerCommand: number;
+  pods: number;
+}
+
+export const PLAY_LIMITS: PlayLimits = {
   /** About a day of an idle three-node cluster, or seconds of a runaway scale-up. */
   eventsPerCommand: 250_000,
   /** The model's controllers list every Pod on each sync: thousands take minutes. */
@@ -35,7 +40,7 @@ export class TimeBudget {
 
   constructor(
     private readonly cluster: Cluster,
-    private readonly limits = PLAY_LIMITS,
+    private readonly limits: PlayLimits = PLAY_LIMITS,
   ) {}
 
   private get events(): number {

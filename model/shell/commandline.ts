@@ -10,7 +10,9 @@ export type CommandLine = { pipeline: string[][] } | { error: string };
 const SUPPORTED = 'a play line is one command, optionally piped to grep, head, tail, wc or sort';
 
 function unsupported(token: string, what: string): { error: string } {
-  return { error: `\`${token}\`: ${what} are not supported (${SUPPORTED})` };
+  // Markdown's way to quote a backquote: `` ` ``.
+  const quoted = token === '`' ? '`` ` ``' : `\`${token}\``;
+  return { error: `${quoted}: ${what} are not supported (${SUPPORTED})` };
 }
 
 export function parseCommandLine(line: string): CommandLine {

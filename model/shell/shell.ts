@@ -1,7 +1,7 @@
 import type { Cluster } from '../cluster';
 import { Kubectl, type KubectlIO } from '../kubectl/kubectl';
 import { runNodeCommand } from '../node/commands';
-import { BudgetExceeded, LAST_TIMESTAMP_MS, TimeBudget } from './budget';
+import { BudgetExceeded, LAST_TIMESTAMP_MS, type PlayLimits, TimeBudget } from './budget';
 import { parseCommandLine } from './commandline';
 import { FILTERS } from './filters';
 import { parseInterval, sleepArguments } from './interval';
@@ -38,8 +38,9 @@ export class Shell {
     private readonly cwd: string,
     /** The files kubectl sees; the real filesystem when not given. */
     private readonly files?: Pick<KubectlIO, 'readFile' | 'stat' | 'readdir'>,
+    limits?: PlayLimits,
   ) {
-    this.budget = new TimeBudget(cluster);
+    this.budget = new TimeBudget(cluster, limits);
     this.kubectl = new Kubectl({ client: cluster.admin, sim: this.budget.simulation() });
   }
 
