@@ -87,10 +87,12 @@ function deploymentFor(name: string, p: Parsed): KObject {
     n = n.replace(/_/g, '-');
     if (used.has(n)) n = `${n}-${used.size}`;
     used.add(n);
-    return { name: n, image, resources: {} } as any;
+    return { name: n, image } as any;
   });
   const port = int(p, 'port');
+  // Go's field order of a Container: name, image, …, ports, …, resources.
   if (port !== undefined && port >= 0 && containers.length > 0) containers[0].ports = [{ containerPort: port }];
+  for (const c of containers) c.resources = {};
   return {
     kind: 'Deployment',
     apiVersion: 'apps/v1',
@@ -117,10 +119,16 @@ function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' |
   const ns = r.namespaced ? ctx.namespace : undefined;
   let result = obj;
   if (dryRun !== 'client') {
+    // The typed client sends the struct as built, status included (`status: {}`).
     const body: KObject = JSON.parse(JSON.stringify(obj));
-    delete body.status;
     if (ns) body.metadata.namespace = ns;
-    result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+    try {
+      result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+    } catch (e) {
+      // `return fmt.Errorf("failed to create deployment: %v", err)` in each generator's Run.
+      if (e instanceof StatusError && e.code !== 0) throw new KubectlError(`failed to create ${what}: ${e.message}`);
+      throw e;
+    }
   } else if (r.namespaced && ctx.namespaceExplicit) obj.metadata.namespace = ctx.namespace;
   if (!fmt) ctx.out += `${objectRef(r, rest[0])} created${dryRunSuffix(dryRun)}\n`;
   else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += orderedJSON(obj, '') + '\n';
