@@ -151,6 +151,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       """
 
   Scenario Outline: A Service that asks for what it cannot have is rejected and nothing is stored
+    `kubectl create service` wraps the server's error in its own words, as kubectl 1.32 does.
     When I run `kubectl apply -f nginx.yaml`
     And I run `<command>`
     Then it fails with:
@@ -161,7 +162,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
 
     Examples:
       | name   | command                                                                   | error                                                                                                                                                                                          |
-      | dup    | kubectl create service nodeport dup --tcp=80 --node-port=31001            | The Service "dup" is invalid: spec.ports[0].nodePort: Invalid value: 31001: provided port is already allocated                                                                               |
-      | low    | kubectl create service nodeport low --tcp=80 --node-port=80               | The Service "low" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767                                    |
-      | dns    | kubectl create service clusterip dns --tcp=53 --clusterip=10.96.0.10      | The Service "dns" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated                                     |
-      | far    | kubectl create service clusterip far --tcp=80 --clusterip=192.168.1.10    | The Service "far" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.1.10"}: failed to allocate IP 192.168.1.10: the provided IP (192.168.1.10) is not in the valid range. The range of valid IPs is 10.96.0.0/12 |
+      | dup    | kubectl create service nodeport dup --tcp=80 --node-port=31001            | error: failed to create NodePort service: Service "dup" is invalid: spec.ports[0].nodePort: Invalid value: 31001: provided port is already allocated                                                                               |
+      | low    | kubectl create service nodeport low --tcp=80 --node-port=80               | error: failed to create NodePort service: Service "low" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767                                    |
+      | dns    | kubectl create service clusterip dns --tcp=53 --clusterip=10.96.0.10      | error: failed to create ClusterIP service: Service "dns" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated                                     |
+      | far    | kubectl create service clusterip far --tcp=80 --clusterip=192.168.1.10    | error: failed to create ClusterIP service: Service "far" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.1.10"}: failed to allocate IP 192.168.1.10: the provided IP (192.168.1.10) is not in the valid range. The range of valid IPs is 10.96.0.0/12 |

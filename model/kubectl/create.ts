@@ -125,8 +125,10 @@ function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' |
     try {
       result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
     } catch (e) {
-      // `return fmt.Errorf("failed to create deployment: %v", err)` in each generator's Run.
-      if (e instanceof StatusError && e.code !== 0) throw new KubectlError(`failed to create ${what}: ${e.message}`);
+      // create deployment and create service wrap the server's error (`failed to create NodePort service: %v`);
+      // create namespace hands it to CheckErr as it is.
+      if (e instanceof StatusError && e.code !== 0 && what !== 'namespace')
+        throw new KubectlError(`failed to create ${what === 'service' ? `${obj.spec?.type ?? 'ClusterIP'} service` : what}: ${e.message}`);
       throw e;
     }
   } else if (r.namespaced && ctx.namespaceExplicit) obj.metadata.namespace = ctx.namespace;
