@@ -21,11 +21,25 @@ function introspectPorts(obj: KObject): { port: number; protocol: string; name?:
 }
 
 function selectorOf(obj: KObject): Record<string, string> {
-  if (obj.kind === 'Service') return { ...(obj.spec?.selector ?? {}) };
-  if (obj.kind === 'Pod') return { ...(obj.metadata.labels ?? {}) };
+  if (obj.kind === 'Service') {
+    if (!obj.spec?.selector) throw new KubectlError('the service has no pod selector set');
+    return { ...obj.spec.selector };
+  }
+  if (obj.kind === 'Pod') {
+    if (Object.keys(obj.metadata.labels ?? {}).length === 0) throw new KubectlError('the pod has no labels and cannot be exposed');
+    return { ...obj.metadata.labels };
+  }
+  // apps/v1 workloads must have a selector with matchLabels.
   const sel = obj.spec?.selector;
-  if (sel?.matchExpressions?.length) throw new KubectlError(`couldn't convert expressions - "${JSON.stringify(sel.matchExpressions)}" to map: couldn't convert expressions`);
-  return { ...(sel?.matchLabels ?? {}) };
+  const what = obj.kind === 'ReplicaSet' ? 'replicaset' : 'deployment';
+  if (!sel || Object.keys(sel.matchLabels ?? {}).length === 0) throw new KubectlError(`invalid ${what}: no selectors, therefore cannot be exposed`);
+  if (sel.matchExpressions?.length) throw new KubectlError(`couldn't convert expressions - "${goRequirements(sel.matchExpressions)}" to map-based selector format`);
+  return { ...sel.matchLabels };
+}
+
+/** Go's %+v of []metav1.LabelSelectorRequirement: [{Key:app Operator:In Values:[a b]}]. */
+function goRequirements(reqs: { key?: string; operator?: string; values?: string[] }[]): string {
+  return `[${reqs.map((r) => `{Key:${r.key ?? ''} Operator:${r.operator ?? ''} Values:[${(r.values ?? []).join(' ')}]}`).join(' ')}]`;
 }
 
 export const exposeCommand: Command = {
@@ -54,8 +68,12 @@ export const exposeCommand: Command = {
       for (const name of q.names) {
         try {
           const obj = { ...ctx.client.get(q.r.resource, ctx.namespace, name), kind: q.r.kind };
-          const selector = str(p, 'selector') ? Object.fromEntries(str(p, 'selector')!.split(',').map((kv) => kv.split('=') as [string, string])) : selectorOf(obj);
-          if (Object.keys(selector).length === 0) throw new KubectlError(`couldn't retrieve selectors via --selector flag or introspection: the ${q.r.singular} has no selector`);
+          let selector: Record<string, string>;
+          try {
+            selector = str(p, 'selector') ? Object.fromEntries(str(p, 'selector')!.split(',').map((kv) => kv.split('=') as [string, string])) : selectorOf(obj);
+          } catch (e) {
+            throw new KubectlError(`couldn't retrieve selectors via --selector flag or introspection: ${(e as Error).message}`);
+          }
           const protocol = str(p, 'protocol');
           const portFlag = str(p, 'port');
           const found = portFlag ? portFlag.split(',').map((x) => ({ port: Number(x), protocol: protocol ?? 'TCP' } as { port: number; protocol: string; name?: string })) : introspectPorts(obj);
