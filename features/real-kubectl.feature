@@ -335,3 +335,42 @@ Feature: The real kubectl and the model's kubectl print the same
     Then both fail with the same error
     When I run `kubectl create deployment web --image=nginx` as "jane" with the real kubectl and the model's kubectl
     Then both fail with the same error
+
+  @A58
+  Scenario Outline: kubectl's client-side checks fail alike: <command>
+    When I run `<command>` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+
+    Examples:
+      | command                                                         |
+      | kubectl get pods mypod -A                                       |
+      | kubectl get pods --foo                                          |
+      | kubectl get pods -w=maybe                                       |
+      | kubectl get pods --chunk-size=99999999999999999999              |
+      | kubectl get pods -o jsonpath=                                   |
+      | kubectl get nodes --sort-by=.foo -o name                        |
+      | kubectl label pod x a=b a-                                      |
+      | kubectl create -f examples/nginx.yaml --validate=bogus          |
+      | kubectl scale deployment web --replicas=9999999999999999999999  |
+      | kubectl scale deployment web --replicas=1                       |
+      | kubectl delete pod x --timeout=5                                |
+      | kubectl create deployment a --image=x --replicas=3000000000     |
+
+  @A58
+  Scenario Outline: A malformed manifest is reported alike: <case>
+    When I run `kubectl create -f - --dry-run=client` with the real kubectl and the model's kubectl, with this input:
+      """
+      <document>
+      """
+    Then both fail with the same error
+
+    Examples:
+      | case           | document                                                                          |
+      | more indented  | apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n    labels: {}                   |
+      | less indented  | apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n spec:\n  replicas: 3 |
+      | sequence       | apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: a\n      image: b\n     - name: c |
+      | open flow      | apiVersion: v1\nkind: Pod\nmetadata: {name: x                                    |
+      | reserved @     | apiVersion: v1\nkind: Pod\nmetadata:\n  name: @x                                 |
+      | JSON comma     | {"apiVersion": "v1", "kind": "Pod", }                                             |
+      | JSON cut short | {"apiVersion": "v1", "kind": "Pod"                                                |
+      | no kind        | apiVersion: v1\nmetadata:\n  name: x                                              |
