@@ -8,17 +8,11 @@ import { expect } from 'expect';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { play } from '../cli/main';
 import type { Cluster } from '../model/cluster';
 import type { PlayLimits } from '../model/shell/budget';
 import { shellSplit } from '../model/shell/shellwords';
-import { type KubespecWorld, ROOT } from './world';
-
-export interface PlayRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
+import { type PlayRun, runKubespecPlay } from './play-run';
+import type { KubespecWorld } from './world';
 
 interface PlayState {
   limits?: PlayLimits;
@@ -28,19 +22,6 @@ interface PlayState {
 
 const states = new WeakMap<KubespecWorld, PlayState>();
 const state = (w: KubespecWorld) => states.get(w) ?? states.set(w, {}).get(w)!;
-
-/** Runs `kubespec play ARGS…` in process; relative paths are the repository's. */
-export function runKubespecPlay(args: string[], opts: Omit<PlayState, 'run'> = {}): PlayRun {
-  const run = { status: 0, stdout: '', stderr: '' };
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    run.status = play(args, { out: (s) => (run.stdout += s), err: (s) => (run.stderr += s) }, { onStart: opts.onStart, limits: opts.limits });
-  } finally {
-    process.chdir(cwd);
-  }
-  return run;
-}
 
 Given("the play's limits are {int} events per command and {int} Pods", function (this: KubespecWorld, events: number, pods: number) {
   state(this).limits = { eventsPerCommand: events, pods };

@@ -89,8 +89,13 @@ export class Shell {
         return ok();
       }
       case 'timeout': {
-        const seconds = args.length >= 2 ? parseInterval(args[0]) : undefined;
-        if (seconds === undefined || args[1] !== 'kubectl') throw new ShellUsageError('timeout: expected `timeout <duration> kubectl …`');
+        const TRY = "Try 'timeout --help' for more information.\n";
+        // coreutils' timeout exits 125 when it cannot run the command at all.
+        if (args.length < 2) return { stdout: '', stderr: TRY, code: 125 };
+        if (args[0].startsWith('-') && args[0].length > 1) return { stdout: '', stderr: `timeout: ${args[0].startsWith('--') ? `unrecognized option '${args[0]}'` : `invalid option -- '${args[0][1]}'`}\n${TRY}`, code: 125 };
+        const seconds = parseInterval(args[0]);
+        if (seconds === undefined) return { stdout: '', stderr: `timeout: invalid time interval '${args[0]}'\n${TRY}`, code: 125 };
+        if (args[1] !== 'kubectl') throw new ShellUsageError('timeout: a play times out kubectl commands only (`timeout <duration> kubectl …`)');
         const ms = this.ms(seconds, `timeout ${args[0]}`);
         const res = this.kubectl.run(args.slice(2), io, { watchMs: ms });
         // A command cut off by timeout exits 124, as coreutils' timeout reports.
