@@ -52,30 +52,49 @@ export class TaintEvictionController {
     if (pod.metadata.deletionTimestamp) return this.cancel(pod, false);
     const taints = noExecuteTaints(node);
     if (taints.length === 0) return this.cancel(pod, true);
-    const tolerations: Toleration[] = pod.spec?.tolerations ?? [];
-    const used: Toleration[] = [];
-    for (const taint of taints) {
-      const t = tolerations.filter((tol) => toleratesTaint(tol, taint));
-      if (t.length === 0) return this.evictAt(pod, 0); // a taint it does not tolerate: at once
-      used.push(...t);
-    }
-    // getMinTolerationTime: no tolerationSeconds means forever.
-    const secs = used.map((t) => t.tolerationSeconds).filter((s): s is number => typeof s === 'number');
-    if (secs.length === 0) return this.cancel(pod, true);
-    const min = Math.max(0, Math.min(...secs)) * 1000;
+    const { allTolerated, used } = getMatchingTolerations(taints, pod.spec?.tolerations ?? []);
+    if (!allTolerated) return this.evictNow(pod);
+    const min = getMinTolerationTime(used);
+    if (min < 0) return this.cancel(pod, true); // tolerated forever
     this.evictAt(pod, min);
   }
 
+  /** The eviction scheduled for a Pod ("namespace/name"), as upstream's GetWorkerUnsafe shows it. */
+  scheduledEviction(key: string): { createdAt: number; fireAt: number } | undefined {
+    const s = this.scheduled.get(key);
+    return s && { createdAt: s.createdAt, fireAt: s.fireAt };
+  }
+
+  /** A taint the Pod does not tolerate: any scheduled eviction is replaced by one now. */
+  private evictNow(pod: KObject): void {
+    this.cancel(pod, true);
+    const now = this.ctx.sim.clock.nowMs();
+    this.addWork(pod, now, now);
+  }
+
+  /**
+   * Tolerated for `afterMs`: evict then, unless an eviction is already scheduled from an earlier
+   * instant (upstream keeps that one, so neither a longer nor a shorter toleration moves it).
+   */
   private evictAt(pod: KObject, afterMs: number): void {
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
     const now = this.ctx.sim.clock.nowMs();
     const prev = this.scheduled.get(key);
-    const createdAt = prev?.createdAt ?? now;
-    const fireAt = createdAt + afterMs;
-    if (prev && prev.fireAt <= fireAt) return;
+    let createdAt = now;
+    if (prev) {
+      createdAt = prev.createdAt;
+      if (createdAt + afterMs < now + afterMs) return;
+      this.cancel(pod, true);
+    }
+    this.addWork(pod, createdAt, now + afterMs);
+  }
+
+  /** TimedWorkerQueue.AddWork: runs the eviction at fireAt. */
+  private addWork(pod: KObject, createdAt: number, fireAt: number): void {
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
     const token = ++this.tokens;
     this.scheduled.set(key, { createdAt, fireAt, token });
-    this.ctx.proc.schedule(Math.max(0, fireAt - now), `evict ${key}`, () => {
+    this.ctx.proc.schedule(Math.max(0, fireAt - this.ctx.sim.clock.nowMs()), `evict ${key}`, () => {
       if (this.scheduled.get(key)?.token !== token) return;
       this.scheduled.delete(key);
       this.deletePod(pod.metadata.namespace!, pod.metadata.name!);
@@ -94,17 +113,43 @@ export class TaintEvictionController {
     if (!pod || pod.metadata.deletionTimestamp) return;
     this.recorder.event(withKind(pod, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ns}/${name}`);
     try {
-      const now = this.ctx.sim.clock.nowRFC3339();
-      const conditions = [
-        ...(pod.status?.conditions ?? []).filter((c: any) => c.type !== 'DisruptionTarget'),
-        { type: 'DisruptionTarget', status: 'True', lastTransitionTime: now, reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' },
-      ];
-      this.ctx.client.updateStatus('pods', ns, withKind({ ...pod, status: { ...pod.status, conditions } }, 'v1', 'Pod'));
+      // utilpod.PatchPodStatus: a strategic merge patch of the condition, guarded by the Pod's UID.
+      const condition = { type: 'DisruptionTarget', status: 'True', lastTransitionTime: this.ctx.sim.clock.nowRFC3339(), reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' };
+      this.ctx.client.patch('pods', ns, name, 'strategic', { metadata: { uid: pod.metadata.uid }, status: { conditions: [condition] } }, { subresource: 'status' });
       this.ctx.client.delete('pods', ns, name);
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
     }
   }
+}
+
+/**
+ * v1helper.GetMatchingTolerations: every taint must be tolerated; for each, the first toleration
+ * that tolerates it is the one used (a later, shorter one for the same taint does not count).
+ */
+export function getMatchingTolerations(taints: Taint[], tolerations: Toleration[]): { allTolerated: boolean; used: Toleration[] } {
+  const used: Toleration[] = [];
+  for (const taint of taints) {
+    const t = tolerations.find((tol) => toleratesTaint(tol, taint));
+    if (!t) return { allTolerated: false, used: [] };
+    used.push(t);
+  }
+  return { allTolerated: true, used };
+}
+
+/**
+ * getMinTolerationTime, in ms: 0 for no tolerations or one of at most 0 s, -1 when none has
+ * tolerationSeconds (tolerated forever), else the shortest.
+ */
+export function getMinTolerationTime(tolerations: Toleration[]): number {
+  if (tolerations.length === 0) return 0;
+  let min = Infinity;
+  for (const t of tolerations) {
+    if (typeof t.tolerationSeconds !== 'number') continue;
+    if (t.tolerationSeconds <= 0) return 0;
+    min = Math.min(min, t.tolerationSeconds);
+  }
+  return min === Infinity ? -1 : min * 1000;
 }
 
 function noExecuteTaints(node: KObject): Taint[] {

@@ -1,0 +1,15 @@
+Feature: Taint eviction as upstream's own tests have it
+  The taint eviction controller deletes a Pod from a Node with a NoExecute taint it does not
+  tolerate at once, and one it tolerates for tolerationSeconds once the shortest of those has
+  passed since it saw the taint; a taint removed in time cancels the eviction, and a toleration
+  lengthened meanwhile does not postpone it. These are the cases of
+  pkg/controller/tainteviction/taint_eviction_test.go, run on the model's controller against an
+  API server of its own (steps/fixtures/upstream/tainteviction.json).
+
+  @S20
+  Scenario: The shortest tolerationSeconds decides, and none means forever (TestGetMinTolerationTime)
+    Then every case of upstream's tainteviction table minTolerationTime holds on the model
+
+  @S21
+  Scenario: Pods and Nodes created, updated and deleted are evicted when upstream's tests say
+    Then every case of upstream's tainteviction table cases holds on the model

@@ -1,0 +1,18 @@
+/**
+ * Kubernetes' own unit-test tables for the controllers, the kubelet and the registry
+ * (steps/fixtures/upstream/*.json), run against the model's functions: one step, the table
+ * named by area and table; it lists every case whose result differs from upstream's.
+ */
+import { Then } from '@cucumber/cucumber';
+import { expect } from 'expect';
+import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
+
+const AREAS: Record<string, Record<string, () => string[]>> = {
+  tainteviction: TAINT_EVICTION_TABLES,
+};
+
+Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {
+  const run = AREAS[area]?.[table];
+  if (!run) throw new Error(`no table ${area}/${table}: one of ${Object.entries(AREAS).flatMap(([a, t]) => Object.keys(t).map((k) => `${a}/${k}`)).join(', ')}`);
+  expect(run()).toEqual([]);
+});

@@ -1,0 +1,94 @@
+/**
+ * The model's stand-in for client-go's fake clientset in upstream's controller unit tests: an
+ * API server on its own etcd and virtual clock, no nodes, no other components. A controller
+ * under test gets a ComponentContext on it, as kube-controller-manager would give it, and every
+ * request its client sends is recorded as an action (fake.Clientset.Actions()).
+ */
+import type { KObject } from '../../model/api/meta';
+import { etcdKey, resourceByName } from '../../model/api/registry';
+import { encode } from '../../model/apiserver/objects';
+import { ApiServer } from '../../model/apiserver/server';
+import type { ApiRequest } from '../../model/apiserver/request';
+import { ApiClient } from '../../model/client/client';
+import { makeContext, type ComponentContext } from '../../model/component';
+import { EtcdStore } from '../../model/etcd/store';
+import { Process } from '../../model/sim/process';
+import { Simulation } from '../../model/sim/simulation';
+
+/** One request a component sent: what upstream's tests read from the fake clientset. */
+export interface Action {
+  verb: string;
+  resource: string;
+  subresource?: string;
+  namespace?: string;
+  name?: string;
+  body?: any;
+}
+
+const ADMIN_TOKEN = 'upstream-test-admin';
+const KCM_TOKEN = 'upstream-test-kcm';
+
+export class FakeControlPlane {
+  readonly sim = new Simulation(1);
+  readonly etcd = new EtcdStore(this.sim.trace);
+  readonly apiserver = new ApiServer(this.sim, this.etcd);
+  /** The test's own client (the fake clientset's fixtures and the test's direct writes). */
+  readonly admin: ApiClient;
+  /** The requests the component under test sent, in order. */
+  readonly actions: Action[] = [];
+
+  constructor(namespaces: string[] = ['default']) {
+    this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
+    this.apiserver.issueToken(KCM_TOKEN, { user: 'system:kube-controller-manager', groups: ['system:authenticated'] });
+    this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);
+    for (const name of namespaces) this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  }
+
+  /** A component's context; its requests (reads aside) are recorded in `actions`. */
+  component(actor = 'kube-controller-manager'): ComponentContext {
+    const proc = new Process(this.sim, this.sim.allocatePid(), 'test', actor, actor);
+    const ctx = makeContext(this.sim, proc, this.apiserver, KCM_TOKEN);
+    const request = ctx.client.request.bind(ctx.client);
+    ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
+      if (req.verb !== 'get' && req.verb !== 'list' && req.verb !== 'watch')
+        this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+      return request(req);
+    };
+    return ctx;
+  }
+
+  /** Lets virtual time pass, running whatever is due. */
+  advance(ms: number): void {
+    this.sim.advance(ms);
+  }
+
+  /** Lets the watches deliver what was written (a few ms of virtual time; far below any toleration or grace period). */
+  settle(): void {
+    this.sim.advance(50);
+  }
+
+  /** The recorded actions on one resource, as "verb" or "verb/subresource". */
+  verbsOn(resource: string, name?: string): string[] {
+    return this.actions.filter((a) => a.resource === resource && (!name || a.name === name)).map((a) => (a.subresource ? `${a.verb}/${a.subresource}` : a.verb));
+  }
+
+  clearActions(): void {
+    this.actions.length = 0;
+  }
+
+  /**
+   * An update the fake clientset would take but the API server refuses (a Pod's spec is
+   * immutable but for a few fields): written to etcd as is, so the watches still deliver it.
+   */
+  forceUpdate(resource: string, obj: KObject): void {
+    const r = resourceByName(resource)!;
+    const cur = this.admin.get(resource, obj.metadata.namespace, obj.metadata.name!);
+    const next = { ...cur, spec: obj.spec, metadata: { ...cur.metadata } };
+    delete next.metadata.resourceVersion;
+    this.etcd.put(etcdKey(r, obj.metadata.namespace, obj.metadata.name!), encode(next));
+  }
+
+  create(resource: string, obj: KObject): KObject {
+    return this.admin.create(resource, obj.metadata.namespace, obj);
+  }
+}
