@@ -4,7 +4,7 @@ import { StatusError } from '../api/status';
 import { parseGoDuration } from './goparse';
 import { bool, F, int, str, strs } from './args';
 import { formatErrors, KubectlError } from './errors';
-import { mappingFor, namespaceFor } from './mapping';
+import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { checkNamedInNamespace, parseResourceArgs } from './resources';
@@ -38,6 +38,7 @@ export const deleteCommand: Command = {
     { name: 'cascade', type: 'string', noOptDefault: 'background' },
   ],
   run(ctx, args, p) {
+    const dryRunMode = dryRunOf(p);
     const cascade = str(p, 'cascade') ?? 'background';
     if (!['background', 'foreground', 'orphan', 'true', 'false'].includes(cascade))
       throw new KubectlError(`invalid cascade value (${cascade}). Must be "background", "foreground", or "orphan"`);
@@ -54,7 +55,8 @@ export const deleteCommand: Command = {
       for (const m of read.items) {
         try {
           const r = mappingFor(m);
-          targets.push({ r, ns: namespaceFor(ctx, r, m.obj), name: m.obj.metadata.name! });
+          if (!m.obj.metadata.name) throw new KubectlError(`error when deleting ${JSON.stringify(m.source)}: resource name may not be empty`);
+          targets.push({ r, ns: namespaceFor(ctx, r, m.obj), name: m.obj.metadata.name });
         } catch (e) {
           errors.push(e);
         }
@@ -86,14 +88,18 @@ export const deleteCommand: Command = {
     if (bool(p, 'now')) grace = 1;
     if (force && grace === undefined) grace = 0;
     if (force && grace === 0) ctx.err += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
-    const dryRun = (str(p, 'dry-run') ?? 'none') !== 'none';
+    const dryRun = dryRunMode !== 'none';
     const deleted: { r: ResourceInfo; ns?: string; name: string; uid?: string }[] = [];
     for (const t of targets) {
       try {
-        const res = ctx.client.delete(t.r.resource, t.ns, t.name, { propagationPolicy: policy, gracePeriodSeconds: grace !== undefined && grace >= 0 ? grace : undefined, dryRun: str(p, 'dry-run') === 'server' });
+        // A client-side dry run only reads the object (the builder's visit) and sends nothing.
+        const res =
+          dryRunMode === 'client'
+            ? ctx.client.get(t.r.resource, t.ns, t.name)
+            : ctx.client.delete(t.r.resource, t.ns, t.name, { propagationPolicy: policy, gracePeriodSeconds: grace !== undefined && grace >= 0 ? grace : undefined, dryRun: dryRunMode === 'server' });
         deleted.push({ ...t, uid: (res as KObject)?.metadata?.uid });
         if (str(p, 'output') === 'name') ctx.out += `${qualifiedSingular(t.r)}/${t.name}\n`;
-        else ctx.out += `${qualifiedSingular(t.r)} ${JSON.stringify(t.name)} ${force && grace === 0 ? 'force deleted' : 'deleted'}${dryRun ? ' (dry run)' : ''}\n`;
+        else ctx.out += `${qualifiedSingular(t.r)} ${JSON.stringify(t.name)} ${force && grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRunMode)}\n`;
       } catch (e) {
         if (!(e instanceof StatusError) || e.code === 0) throw e;
         if (e.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;

@@ -82,7 +82,8 @@ export const getCommand: Command = {
       requests = [];
       for (const m of read.items) {
         const r = resolveType(m.obj.kind!);
-        requests.push({ r, names: [m.obj.metadata.name!] });
+        // An object without a name asks for its whole collection (a GET of ".../services/").
+        requests.push({ r, names: m.obj.metadata.name ? [m.obj.metadata.name] : [] });
       }
       multipleTypes = new Set(requests.map((q) => q.r)).size > 1;
       singleItem = requests.length === 1;

@@ -37,7 +37,8 @@ export const scaleCommand: Command = {
       for (const m of read.items) {
         try {
           const r = mappingFor(m);
-          lookUp(r, namespaceFor(ctx, r, m.obj), m.obj.metadata.name!);
+          if (!m.obj.metadata.name) throw new KubectlError('resource name may not be empty');
+          lookUp(r, namespaceFor(ctx, r, m.obj), m.obj.metadata.name);
         } catch (e) {
           if (e instanceof StatusError) throw e;
           infoErrors.push(e);

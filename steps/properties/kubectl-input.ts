@@ -84,13 +84,39 @@ const BOOL_FLAGS = ['-A', '-w', '--show-labels', '--no-headers', '--ignore-not-f
 const COMMANDS = ['get', 'describe', 'create', 'apply', 'delete', 'scale', 'label', 'patch', 'expose', 'rollout', 'logs', 'exec', 'version', 'api-resources', 'cluster-info', 'explain', 'gett', 'edit'];
 const POSITIONAL = ['pods', 'pod', 'po', 'deploy', 'deployment', 'deployment/web', 'deploy/nope', 'svc', 'services', 'nodes', 'ns', 'rs', 'all', 'po,svc', 'web', 'nope', 'status', 'deployment', 'a/b/c', 'x=y', 'x-', 'a=b=c', 'app=web', '-', 'k8s-master', 'kube-system', '', 'Bad_Name'];
 
-const flagArg: fc.Arbitrary<string[]> = fc.oneof(
-  fc.constantFrom(...BOOL_FLAGS).map((f) => [f]),
-  fc
-    .tuple(fc.constantFrom(...Object.keys(FLAG_VALUES)), fc.oneof(fc.constantFrom(...Object.values(FLAG_VALUES).flat()), fc.constantFrom(...ODD)), fc.boolean())
-    .map(([f, v, joined]) => (joined || !f.startsWith('--') ? [f.startsWith('--') ? `${f}=${v}` : `${f}${v}`] : [f, v])),
-  fc.constantFrom('bad.yaml', 'good.yaml', 'doc.json', 'dir', 'nowhere.yaml', '-').map((f) => ['-f', f]),
-);
+/** The flags each command takes (most generated flags are these, so a run gets past pflag). */
+const COMMAND_FLAGS: Record<string, string[]> = {
+  get: ['-o', '--sort-by', '-l', '--field-selector', '-n', '-A', '-w', '--show-labels', '--no-headers', '--ignore-not-found', '--chunk-size', '--request-timeout', '-f'],
+  describe: ['-l', '-n', '-A', '-f', '--chunk-size'],
+  create: ['-f', '--validate', '--dry-run', '-o', '--image', '--replicas', '--port', '-n'],
+  apply: ['-f', '--validate', '--dry-run', '-o', '-n'],
+  delete: ['-f', '-l', '-n', '-A', '--grace-period', '--cascade', '--dry-run', '--all', '--force', '--ignore-not-found', '--field-selector'],
+  scale: ['--replicas', '--current-replicas', '-f', '-l', '--dry-run', '--all', '-n', '-o'],
+  label: ['-l', '-A', '--overwrite', '--all', '-o', '--dry-run', '-n'],
+  patch: ['-p', '--type', '--dry-run', '-f', '-n'],
+  expose: ['--port', '--target-port', '--type', '-f', '-n', '--dry-run'],
+  rollout: ['--timeout', '-w', '-n'],
+  logs: ['-c', '--tail', '-n'],
+  exec: ['-c', '-n'],
+};
+
+function flagWithValue(f: string): fc.Arbitrary<string[]> {
+  if (f === '-f') return fc.constantFrom('bad.yaml', 'good.yaml', 'doc.json', 'dir', 'nowhere.yaml', '-').map((v) => ['-f', v]);
+  const values = FLAG_VALUES[f];
+  if (!values) return fc.constant([f]);
+  return fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: fc.constantFrom(...ODD) }), fc.boolean()).map(([v, joined]) => (joined || !f.startsWith('--') ? [f.startsWith('--') ? `${f}=${v}` : `${f}${v}`] : [f, v]));
+}
+
+/** A flag: mostly one the command takes, sometimes any (or a malformed one). */
+function flagArg(cmd: string): fc.Arbitrary<string[]> {
+  const own = COMMAND_FLAGS[cmd] ?? [];
+  const any = [...Object.keys(FLAG_VALUES), '-f'];
+  return fc.oneof(
+    { weight: own.length ? 6 : 0, arbitrary: own.length ? fc.constantFrom(...own).chain(flagWithValue) : fc.constant([] as string[]) },
+    { weight: 1, arbitrary: fc.constantFrom(...any).chain(flagWithValue) },
+    { weight: 1, arbitrary: fc.constantFrom(...BOOL_FLAGS).map((f) => [f]) },
+  );
+}
 
 /** One random kubectl command line with the files it may read. */
 export interface KubectlInput {
@@ -101,8 +127,8 @@ export interface KubectlInput {
 
 export const kubectlInput: fc.Arbitrary<KubectlInput> = fc.record({
   argv: fc
-    .tuple(fc.constantFrom(...COMMANDS), fc.array(fc.oneof(fc.constantFrom(...POSITIONAL).map((a) => [a]), flagArg), { maxLength: 5 }))
-    .map(([cmd, rest]) => [cmd, ...rest.flat()]),
+    .constantFrom(...COMMANDS)
+    .chain((cmd) => fc.array(fc.oneof(fc.constantFrom(...POSITIONAL).map((a) => [a]), flagArg(cmd)), { maxLength: 5 }).map((rest) => [cmd, ...rest.flat()])),
   files: fc.record({ 'bad.yaml': manifestText, 'doc.json': manifestText, 'dir/a.yaml': manifestText, 'good.yaml': fc.constantFrom(...BASE_MANIFESTS) }),
   stdin: manifestText,
 });

@@ -59,6 +59,7 @@ export const describeCommand: Command = {
     if (files) {
       const read = readManifests(files, ctx.io, bool(p, 'recursive'));
       errors.push(...read.errors);
+      if (read.items.some((m) => !m.obj.metadata.name)) throw new KubectlError('resource name may not be empty');
       requests = read.items.map((m) => ({ r: resolveType(m.obj.kind!), names: [m.obj.metadata.name!] }));
     } else {
       requests = parseResourceArgs(args).requests;
