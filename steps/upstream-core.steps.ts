@@ -5,10 +5,12 @@
  */
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
+import { KUBELET_TABLES } from './upstream/kubelet';
 import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
 
 const AREAS: Record<string, Record<string, () => string[]>> = {
   tainteviction: TAINT_EVICTION_TABLES,
+  kubelet: KUBELET_TABLES,
 };
 
 Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {

@@ -34,7 +34,20 @@ export class Backoff {
   /** Whether less than the delay has passed since `eventTime` (container restarts: the exit). */
   isInBackOffSince(key: string, eventTime: number): boolean {
     const e = this.entries.get(key);
-    return !!e && this.now() - eventTime < e.backoffMs;
+    // hasExpired: an entry stable for twice the maximum no longer holds anything back.
+    if (!e || eventTime - e.lastUpdate > 2 * this.maxMs) return false;
+    return this.now() - eventTime < e.backoffMs;
+  }
+
+  /** GC: forgets every entry untouched for more than twice the maximum. */
+  gc(): void {
+    const now = this.now();
+    for (const [k, e] of this.entries) if (now - e.lastUpdate > 2 * this.maxMs) this.entries.delete(k);
+  }
+
+  /** Whether `key` has an entry (what upstream's tests read from perItemBackoff). */
+  has(key: string): boolean {
+    return this.entries.has(key);
   }
 
   reset(key: string): void {

@@ -1,6 +1,7 @@
 import type { KObject } from '../../api/meta';
 import { rfc3339 } from '../../sim/clock';
 import type { ContainerStatus, PodSandboxStatus } from '../cri/api';
+import { isStaticPod } from './static-pods';
 
 /** Why a container waits (the kubelet's reason cache): ErrImagePull, CrashLoopBackOff ... */
 export type WaitingReason = { reason: string; message: string };
@@ -27,7 +28,7 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
   const now = rfc3339(nowMs);
   const spec = pod.spec ?? {};
   const containerStatuses = (spec.containers ?? []).map((c: any) => containerStatus(c, rt));
-  const phase = podPhase(spec.restartPolicy ?? 'Always', containerStatuses, rt.terminal);
+  const phase = getPhase(pod, containerStatuses, rt.terminal);
   const unready = containerStatuses.filter((s: any) => !s.ready).map((s: any) => s.name);
   const completed = phase === 'Succeeded' || phase === 'Failed';
   const cond = (type: string, ok: boolean, reason?: string, message?: string) => {
@@ -98,29 +99,38 @@ function terminated(c: ContainerStatus, rt: RuntimePodState): any {
   return { containerID: `${rt.runtimeName ?? 'containerd'}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt) };
 }
 
-/** kubelet getPhase, for Pods without init containers. */
-function podPhase(restartPolicy: string, statuses: any[], terminal: boolean): string {
+/**
+ * kubelet getPhase (kubelet_pods.go), for Pods without init containers: the phase from the spec's
+ * containers and their statuses. A container with no status counts as unknown, which keeps the
+ * Pod Pending; a waiting container that ran before counts as stopped. A terminal Pod (its worker
+ * finished; not a static Pod) is Succeeded or Failed once nothing runs.
+ */
+export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean): string {
   let waiting = 0;
   let running = 0;
   let stopped = 0;
   let succeeded = 0;
-  for (const s of statuses) {
-    if (s.state.running) running++;
-    else if (s.state.terminated) {
+  let unknown = 0;
+  for (const c of pod.spec?.containers ?? []) {
+    const s = statuses.find((x) => x.name === c.name);
+    if (!s) unknown++;
+    else if (s.state?.running) running++;
+    else if (s.state?.terminated) {
       stopped++;
       if (s.state.terminated.exitCode === 0) succeeded++;
-    } else if (s.state.waiting) {
+    } else if (s.state?.waiting) {
       if (s.lastState?.terminated) stopped++;
       else waiting++;
-    }
+    } else unknown++;
   }
-  if (waiting > 0 && !terminal) return 'Pending';
-  if (running > 0 && !terminal) return 'Running';
-  if (stopped > 0 || terminal) {
-    if (terminal) return stopped === succeeded && waiting === 0 ? 'Succeeded' : 'Failed';
-    if (restartPolicy === 'Always') return 'Running';
+  if (waiting > 0) return 'Pending';
+  if (running > 0 && unknown === 0) return 'Running';
+  if (running === 0 && stopped > 0 && unknown === 0) {
+    if (podIsTerminal && !isStaticPod(pod)) return stopped === succeeded ? 'Succeeded' : 'Failed';
+    const policy = pod.spec?.restartPolicy ?? 'Always';
+    if (policy === 'Always') return 'Running';
     if (stopped === succeeded) return 'Succeeded';
-    if (restartPolicy === 'Never') return 'Failed';
+    if (policy === 'Never') return 'Failed';
     return 'Running';
   }
   return 'Pending';

@@ -1,0 +1,16 @@
+Feature: The kubelet's Pod phase and restart back-off as upstream's own tests have them
+  The phase the kubelet reports follows from the containers' states and the restart policy: a
+  container still waiting keeps the Pod Pending; with Always, stopped containers are restarting,
+  so the Pod stays Running; with OnFailure only a clean exit ends it; with Never any failure does.
+  A crashing container is restarted after a back-off that doubles from 10 s to 5 minutes and is
+  forgotten after twice that. These are the cases of pkg/kubelet/kubelet_pods_test.go and
+  client-go's util/flowcontrol/backoff_test.go, run on the model's functions
+  (steps/fixtures/upstream/kubelet.json).
+
+  @S22
+  Scenario: The Pod phase for each restart policy and container state (getPhase)
+    Then every case of upstream's kubelet table getPhase holds on the model
+
+  @S23
+  Scenario: The restart back-off doubles to its maximum and is forgotten after twice that (flowcontrol.Backoff)
+    Then every case of upstream's kubelet table backoff holds on the model

@@ -1,0 +1,68 @@
+/**
+ * Upstream's kubelet tables (fixtures/upstream/kubelet.json) on the model's kubelet: the Pod phase
+ * (getPhase) and the restart back-off (client-go's flowcontrol.Backoff), both pure functions of
+ * their inputs and a fake clock.
+ */
+import { Backoff } from '../../model/node/kubelet/backoff';
+import { getPhase } from '../../model/node/kubelet/pod-status';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+const FILE = 'kubelet';
+
+/** Upstream's status helpers: runningState, stoppedState, succeededState, failedState, waitingState, waitingStateWithLastTermination. */
+function containerStatus(name: string, state: string): any {
+  switch (state) {
+    case 'running':
+      return { name, state: { running: {} } };
+    case 'stopped':
+    case 'succeeded':
+      return { name, state: { terminated: { exitCode: 0 } } };
+    case 'failed':
+      return { name, state: { terminated: { exitCode: -1 } } };
+    case 'waiting':
+      return { name, state: { waiting: {} } };
+    case 'waitingWithLastTermination':
+      return { name, state: { waiting: {} }, lastState: { terminated: { exitCode: 0 } } };
+  }
+  throw new Error(`unknown container state ${state}`);
+}
+
+function phaseCase(c: any): string | undefined {
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeName: 'machine', restartPolicy: c.restartPolicy, containers: [{ name: 'containerA' }, { name: 'containerB' }] } };
+  const statuses = Object.entries(c.statuses).map(([name, state]) => containerStatus(name, state as string));
+  return same(getPhase(pod, statuses, c.podIsTerminal), c.want);
+}
+
+function backoffCase(c: any): string | undefined {
+  let now = 0;
+  let mark = 0;
+  const id = 'id';
+  const b = new Backoff(() => now, c.initialMs, c.maxMs);
+  for (const [i, op] of c.ops.entries()) {
+    const at = `op ${i + 1} (t=${now}ms)`;
+    if (op.step !== undefined) now += op.step;
+    else if (op.at !== undefined) now = op.at;
+    else if (op.next) b.next(id);
+    else if (op.reset) b.reset(id);
+    else if (op.gc) b.gc();
+    else if (op.mark) mark = now;
+    else if (op.found !== undefined) {
+      if (b.has(id) !== op.found) return `${at}: entry found ${b.has(id)}, want ${op.found}`;
+    } else if (op.inBackOffSince !== undefined) {
+      const got = b.isInBackOffSince(id, op.inBackOffSince === 'mark' ? mark : now);
+      if (got !== op.want) return `${at}: IsInBackOffSince ${got}, want ${op.want}`;
+    } else if (op.inBackOffSinceUpdate !== undefined) {
+      const got = b.isInBackOffSinceUpdate(id);
+      if (got !== op.inBackOffSinceUpdate) return `${at}: IsInBackOffSinceUpdate ${got}, want ${op.inBackOffSinceUpdate}`;
+      if (op.get !== undefined && b.get(id) !== op.get) return `${at}: Get ${b.get(id)}, want ${op.get}`;
+    } else if (op.get !== undefined) {
+      if (b.get(id) !== op.get) return `${at}: Get ${b.get(id)}, want ${op.get}`;
+    } else throw new Error(`unknown op ${JSON.stringify(op)}`);
+  }
+  return undefined;
+}
+
+export const KUBELET_TABLES: Record<string, () => string[]> = {
+  getPhase: () => failuresOf(upstreamTable(FILE, 'getPhase'), phaseCase),
+  backoff: () => failuresOf(upstreamTable(FILE, 'backoff'), backoffCase),
+};
