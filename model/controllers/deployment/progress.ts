@@ -54,7 +54,7 @@ function replicaFailure(allRSs: (KObject | undefined)[], newRS: KObject | undefi
 }
 
 /** requeueStuckDeployment: check again when the progress deadline would pass (plus a second of skew). */
-function requeueStuckDeployment(c: DeploymentSyncContext, d: KObject, status: any): void {
+export function requeueStuckDeployment(c: DeploymentSyncContext, d: KObject, status: any): void {
   const cur = u.getCondition(d.status, 'Progressing');
   if (!u.hasProgressDeadline(d) || !cur) return;
   if (u.deploymentComplete(d, status) || cur.reason === u.Reason.TimedOut) return;

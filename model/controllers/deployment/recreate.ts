@@ -26,7 +26,7 @@ export function rolloutRecreate(c: DeploymentSyncContext, d: KObject, rsList: KO
 }
 
 /** Old Pods still count until they are gone or have Succeeded/Failed. */
-function oldPodsRunning(newRS: KObject | undefined, oldRSs: KObject[], podMap: Map<string, KObject[]>): boolean {
+export function oldPodsRunning(newRS: KObject | undefined, oldRSs: KObject[], podMap: Map<string, KObject[]>): boolean {
   if (u.actualReplicas(oldRSs) > 0) return true;
   for (const [uid, pods] of podMap) {
     if (newRS && newRS.metadata.uid === uid) continue;

@@ -18,16 +18,16 @@ export function rolloutRolling(c: DeploymentSyncContext, d: KObject, rsList: KOb
   syncRolloutStatus(c, allRSs, newRS, d);
 }
 
-function reconcileNewReplicaSet(c: DeploymentSyncContext, allRSs: KObject[], newRS: KObject, d: KObject): boolean {
+export function reconcileNewReplicaSet(c: DeploymentSyncContext, allRSs: KObject[], newRS: KObject, d: KObject): boolean {
   const want = u.replicasOf(d);
   if (u.replicasOf(newRS) === want) return false;
   if (u.replicasOf(newRS) > want) return scaleReplicaSet(c, newRS, want, d).scaled;
   return scaleReplicaSet(c, newRS, mutant('deployment-ignores-max-surge') ? want : newRSNewReplicas(d, allRSs, newRS), d).scaled;
 }
 
-function reconcileOldReplicaSets(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], newRS: KObject, d: KObject): boolean {
+export function reconcileOldReplicaSets(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], newRS: KObject, d: KObject): boolean {
   if (u.specReplicas(oldRSs) === 0) return false;
-  const minAvailable = u.replicasOf(d) - u.maxUnavailable(d);
+  const minAvailable = u.minAvailable(d);
   const newUnavailable = u.replicasOf(newRS) - (newRS.status?.availableReplicas ?? 0);
   const maxScaledDown = u.specReplicas(allRSs) - minAvailable - newUnavailable;
   if (maxScaledDown <= 0) return false;
@@ -37,7 +37,7 @@ function reconcileOldReplicaSets(c: DeploymentSyncContext, allRSs: KObject[], ol
 }
 
 /** Scales down old ReplicaSets' unavailable Pods first, oldest ReplicaSet first. */
-function cleanupUnhealthyReplicas(c: DeploymentSyncContext, oldRSs: KObject[], d: KObject, maxCleanup: number): { rss: KObject[]; count: number } {
+export function cleanupUnhealthyReplicas(c: DeploymentSyncContext, oldRSs: KObject[], d: KObject, maxCleanup: number): { rss: KObject[]; count: number } {
   const rss = [...oldRSs].sort(u.byCreation);
   let total = 0;
   for (let i = 0; i < rss.length && total < maxCleanup; i++) {
@@ -52,8 +52,8 @@ function cleanupUnhealthyReplicas(c: DeploymentSyncContext, oldRSs: KObject[], d
 }
 
 /** Scales down old ReplicaSets as far as availability allows, oldest first. */
-function scaleDownOldReplicaSetsForRollingUpdate(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], d: KObject): number {
-  const minAvailable = mutant('deployment-ignores-max-unavailable') ? 0 : u.replicasOf(d) - u.maxUnavailable(d);
+export function scaleDownOldReplicaSetsForRollingUpdate(c: DeploymentSyncContext, allRSs: KObject[], oldRSs: KObject[], d: KObject): number {
+  const minAvailable = mutant('deployment-ignores-max-unavailable') ? 0 : u.minAvailable(d);
   const available = u.availableReplicas(allRSs);
   if (available <= minAvailable) return 0;
   const target = available - minAvailable;

@@ -54,6 +54,12 @@ export function maxUnavailable(d: KObject): number {
   return Math.min(resolveFenceposts(d).unavailable, replicasOf(d));
 }
 
+/** MinAvailable: how many Pods a rolling update keeps available (0 for Recreate). */
+export function minAvailable(d: KObject): number {
+  if (!isRollingUpdate(d)) return 0;
+  return replicasOf(d) - maxUnavailable(d);
+}
+
 export const hasProgressDeadline = (d: KObject): boolean => d.spec?.progressDeadlineSeconds != null && d.spec.progressDeadlineSeconds !== 2147483647;
 
 // ------------------------------------------------------------ counts
@@ -106,7 +112,7 @@ export function replicasAnnotationsNeedUpdate(rs: KObject, desired: number, max:
  * the revision, keep earlier revisions in revision-history when an old ReplicaSet becomes
  * new again (a rollback), and set the replicas annotations on a ReplicaSet about to be created.
  */
-export function setNewReplicaSetAnnotations(d: KObject, rs: KObject, newRevision: number, exists: boolean): boolean {
+export function setNewReplicaSetAnnotations(d: KObject, rs: KObject, newRevision: number, exists: boolean, revHistoryLimitInChars = MAX_REV_HISTORY_CHARS): boolean {
   let changed = false;
   const a = (rs.metadata.annotations = rs.metadata.annotations ?? {});
   for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) {
@@ -128,8 +134,8 @@ export function setNewReplicaSetAnnotations(d: KObject, rs: KObject, newRevision
     else {
       let parts = history.split(',');
       let total = history.length + oldRevision.length + 1;
-      while (total > MAX_REV_HISTORY_CHARS && parts.length) total -= parts.shift()!.length + 1;
-      if (total <= MAX_REV_HISTORY_CHARS) a[REVISION_HISTORY] = [...parts, oldRevision].join(',');
+      while (total > revHistoryLimitInChars && parts.length) total -= parts.shift()!.length + 1;
+      if (total <= revHistoryLimitInChars) a[REVISION_HISTORY] = [...parts, oldRevision].join(',');
     }
   }
   if (!exists && setReplicasAnnotations(rs, replicasOf(d), replicasOf(d) + maxSurge(d))) changed = true;
@@ -215,7 +221,8 @@ export function proportion(rs: KObject, d: KObject, toAdd: number, added: number
   return toAdd > 0 ? Math.min(fraction, allowed) : Math.max(fraction, allowed);
 }
 
-function replicaSetFraction(rs: KObject, d: KObject): number {
+/** getReplicaSetFraction: the ReplicaSet's share of the new size, from its max-replicas annotation. */
+export function replicaSetFraction(rs: KObject, d: KObject): number {
   if (replicasOf(d) === 0) return -replicasOf(rs);
   const maxReplicas = replicasOf(d) + maxSurge(d);
   let before = Number(rs.metadata.annotations?.[MAX_REPLICAS]);
