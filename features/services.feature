@@ -66,7 +66,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       """
     And every running pod labelled "app=nginx" has an IP from its node's Pod CIDR
 
-  @C06 @portable
+  @C06 @portable @kubectl-1.30
   Scenario: The NodePort Service's EndpointSlice lists the three nginx Pods on port 80
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
