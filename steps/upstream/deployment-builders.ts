@@ -38,7 +38,7 @@ export function generateRS(d: KObject, name: string, uid: string): KObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
-    metadata: { name, uid, labels: template.metadata.labels, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid, controller: true }] },
+    metadata: { name, uid, labels: template.metadata.labels, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name!, uid: d.metadata.uid ?? '', controller: true }] },
     spec: { replicas: 0, template, selector: { matchLabels: template.metadata.labels } },
   };
 }

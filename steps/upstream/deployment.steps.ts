@@ -143,7 +143,7 @@ const UTIL_CHECKS: Record<string, (c: any) => string | undefined> = {
   annotationUtils: (c) => {
     const d = generateDeployment('nginx');
     const r = generateRS(d, 'rs', 'uid-rs');
-    d.metadata.annotations[u.REVISION] = c.deploymentRevision;
+    d.metadata.annotations = { ...d.metadata.annotations, [u.REVISION]: c.deploymentRevision };
     for (let i = c.fromRevision; i < c.toRevision; i++) {
       u.setNewReplicaSetAnnotations(d, r, i + 1, true, c.revHistoryLimitInChars);
       if (i >= c.historyFrom && r.metadata.annotations?.[u.REVISION_HISTORY] !== `${i - 1},${i}`) return `revision ${i + 1}: history ${r.metadata.annotations?.[u.REVISION_HISTORY]}, want ${i - 1},${i}`;
