@@ -6,11 +6,13 @@
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { KUBELET_TABLES } from './upstream/kubelet';
+import { REGISTRY_TABLES } from './upstream/registry';
 import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
 
 const AREAS: Record<string, Record<string, () => string[]>> = {
   tainteviction: TAINT_EVICTION_TABLES,
   kubelet: KUBELET_TABLES,
+  registry: REGISTRY_TABLES,
 };
 
 Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {

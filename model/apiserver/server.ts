@@ -263,7 +263,10 @@ export class ApiServer {
     const res = this.etcd.putIf(etcdKey(r, ns, m.name!), encode(obj), 0);
     if (!res.ok) {
       txn.rollback();
-      throw errors.alreadyExists(r, m.name!);
+      const err = errors.alreadyExists(r, m.name!);
+      // Store.Create: the name is taken by an object still being deleted (gracefully or by finalizers).
+      if (res.current && decode(res.current.value, res.current.modRevision).metadata.deletionTimestamp) err.status.message = `object is being deleted: ${err.status.message}`;
+      throw err;
     }
     return decode(res.kv.value, res.kv.modRevision);
   }
@@ -276,7 +279,7 @@ export class ApiServer {
     if (!cur) throw errors.notFound(r, name);
     const old = cur.obj;
     const rv = body.metadata?.resourceVersion;
-    if (rv !== undefined && rv !== '' && rv !== String(cur.modRevision)) throw errors.conflict(r, name);
+    if (rv !== undefined && rv !== '' && rv !== String(cur.modRevision) && !mutant('apiserver-ignores-resource-version')) throw errors.conflict(r, name);
     if (req.subresource === 'scale') {
       const replicas = body.spec?.replicas;
       if (typeof replicas !== 'number' || replicas < 0)
