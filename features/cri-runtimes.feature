@@ -112,3 +112,18 @@ Feature: CRI is an interface: the same walkthrough on containerd and on CRI-O
           runtime: docker
       """
     Then the config is refused with "cluster config: nodes[0].runtime: unknown runtime \"docker\", want \"containerd\" or \"cri-o\""
+
+  @A67
+  Scenario Outline: A cluster config that is not a kind Cluster is refused with what is wrong (<why>)
+    When I give this cluster config:
+      """
+      <config>
+      """
+    Then the config is refused with "<message>"
+
+    Examples:
+      | why                 | config                                      | message                                                        |
+      | a list              | [1, 2]                                      | cluster config must be a kind Cluster object                   |
+      | a null node         | nodes: [null]                               | cluster config: nodes[0] must be a node object (role, name, labels …) |
+      | a subnet that is no CIDR | networking: {podSubnet: foo}           | cluster config: networking.podSubnet: invalid CIDR address: foo |
+      | a prefix past /32   | networking: {serviceSubnet: 10.96.0.0/40}  | cluster config: networking.serviceSubnet: invalid CIDR address: 10.96.0.0/40 |

@@ -63,17 +63,18 @@ export function parseClusterConfig(text: string): ClusterConfig {
   } catch (e: any) {
     throw new ConfigError(`error parsing cluster config: ${e.message}`);
   }
-  if (!doc || typeof doc !== 'object') throw new ConfigError('cluster config must be a kind Cluster object');
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigError('cluster config must be a kind Cluster object');
   if (doc.kind !== undefined && doc.kind !== 'Cluster') throw new ConfigError(`unknown kind "${doc.kind}" in cluster config, want "Cluster"`);
   const cfg = defaultConfig();
   cfg.name = typeof doc.name === 'string' ? doc.name : cfg.name;
-  if (doc.networking?.podSubnet) cfg.podSubnet = String(doc.networking.podSubnet);
-  if (doc.networking?.serviceSubnet) cfg.serviceSubnet = String(doc.networking.serviceSubnet);
+  if (doc.networking?.podSubnet) cfg.podSubnet = cidrOf(doc.networking.podSubnet, 'networking.podSubnet');
+  if (doc.networking?.serviceSubnet) cfg.serviceSubnet = cidrOf(doc.networking.serviceSubnet, 'networking.serviceSubnet');
   if (doc.nodes !== undefined) {
     if (!Array.isArray(doc.nodes) || doc.nodes.length === 0) throw new ConfigError('cluster config: nodes must be a non-empty list');
     let workers = 0;
     let planes = 0;
     cfg.nodes = doc.nodes.map((n: any, i: number) => {
+      if (!n || typeof n !== 'object' || Array.isArray(n)) throw new ConfigError(`cluster config: nodes[${i}] must be a node object (role, name, labels …)`);
       const role: NodeRole = n?.role ?? 'control-plane';
       if (role !== 'control-plane' && role !== 'worker') throw new ConfigError(`cluster config: nodes[${i}].role: unknown role "${role}"`);
       const name = n.name ?? (role === 'worker' ? `k8s-worker-${++workers}` : planes++ === 0 ? 'k8s-master' : `k8s-master-${planes}`);
@@ -98,6 +99,15 @@ export function parseClusterConfig(text: string): ClusterConfig {
     if (!cfg.nodes.some((n) => n.role === 'control-plane')) throw new ConfigError('cluster config: must have at least one control-plane node');
   }
   return cfg;
+}
+
+/** An IPv4 CIDR such as 10.244.0.0/16, as kind takes for its subnets (the model is IPv4 only). */
+function cidrOf(v: unknown, field: string): string {
+  const s = String(v);
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(s);
+  if (!m || m.slice(1, 5).some((o) => Number(o) > 255) || Number(m[5]) > 32 || Number(m[5]) < 8)
+    throw new ConfigError(`cluster config: ${field}: invalid CIDR address: ${s}`);
+  return s;
 }
 
 /** "key=value:Effect", "key:Effect", or {key, value, effect}. */
