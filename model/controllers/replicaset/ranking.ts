@@ -21,9 +21,11 @@ export function podsToDelete(active: KObject[], related: KObject[], diff: number
   return ranked.slice(0, diff).map((r) => r.pod);
 }
 
-type Ranked = { pod: KObject; rank: number };
+/** A Pod and the number of its siblings on its node. */
+export type Ranked = { pod: KObject; rank: number };
 
-function less(a: Ranked, b: Ranked, nowMs: number): boolean {
+/** ActivePodsWithRanks.Less: true when a should be deleted before b. */
+export function less(a: Ranked, b: Ranked, nowMs: number): boolean {
   const pi = a.pod;
   const pj = b.pod;
   const ni = pi.spec?.nodeName ?? '';
