@@ -81,8 +81,11 @@ Feature: Validation as kube-apiserver's
 
   @A13
   Scenario: One cause prints on the same line
+    `kubectl create deployment` would wrap the error in its own words ("failed to create deployment: …");
+    a patch hands the server's Status to kubectl's error printer as it is.
     Given a cluster
-    When I run `kubectl create deployment web --image=nginx --replicas=-1`
+    When I run `kubectl create deployment web --image=nginx`
+    And I run `kubectl patch deployment web -p '{"spec":{"replicas":-1}}'`
     Then it fails with:
       """
       The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0
