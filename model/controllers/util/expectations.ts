@@ -38,6 +38,11 @@ export class ControllerExpectations {
     this.byKey.set(key, { add: 0, del: podKeys.length, deleteKeys: new Set(podKeys), timestamp: this.sim.now() });
   }
 
+  /** SetExpectations with the deleted Pods' keys: creates and deletes of one sync expected together. */
+  setExpectations(key: string, add: number, deleteKeys: string[]): void {
+    this.byKey.set(key, { add, del: deleteKeys.length, deleteKeys: new Set(deleteKeys), timestamp: this.sim.now() });
+  }
+
   creationObserved(key: string): void {
     const e = this.byKey.get(key);
     if (e) e.add--;
