@@ -1,4 +1,5 @@
 import { canonicalJSON } from '../api/meta';
+import { mutant } from '../sim/mutants';
 
 /**
  * strategicpatch.CreateThreeWayMergePatch, reduced to what client-side apply needs: changes
@@ -42,7 +43,7 @@ function diffMap(original: Obj, modified: Obj, current: Obj): Obj {
   const patch: Obj = {};
   for (const k of Object.keys(original)) {
     if (original[k] === undefined) continue;
-    if (!(k in modified) || modified[k] === undefined) {
+    if ((!(k in modified) || modified[k] === undefined) && !mutant('kubectl-apply-keeps-removed-fields')) {
       if (current && k in current) patch[k] = null;
     }
   }

@@ -24,6 +24,20 @@ export const MUTANTS = {
   'workqueue-drops-failures': 'workqueue: a key whose reconcile failed is never retried',
   'kubelet-never-restarts': 'kubelet: an exited container is never restarted, whatever the restartPolicy',
   'kube-proxy-leaks-endpoints': 'kube-proxy: endpoints that left a Service keep their KUBE-SEP rules',
+  // Issue 15's classes, each killed by a scenario of features/paths.feature that watches the path.
+  'fenceposts-round-unavailable-up': 'deployment: a percentage maxUnavailable rounds up (upstream rounds it down), so a rollout drops below its availability bound',
+  'fenceposts-round-surge-down': 'deployment: a percentage maxSurge rounds down (upstream rounds it up), so a rollout never uses its whole surge',
+  'daemonset-replaces-all-at-once': 'daemonset: a rolling update deletes the old Pod on every node at once, whatever maxUnavailable',
+  'taint-eviction-ignores-toleration-seconds': 'tainteviction: a Pod that tolerates a NoExecute taint for tolerationSeconds is evicted at once',
+  'endpointslice-terminating-stays-ready': 'endpointslice: the endpoint of a terminating Pod stays ready',
+  'gc-foreground-deletes-owner-first': 'garbagecollector: a foreground deletion drops the owner before its dependents are gone',
+  'gc-orphan-keeps-owner-references': "garbagecollector: orphaning leaves the deleted owner's reference on the dependents",
+  'nodelifecycle-short-grace-period': 'nodelifecycle: a node is marked Unknown after half the node-monitor-grace-period',
+  'nodelifecycle-keeps-pods-ready': 'nodelifecycle: the Pods of a node that stopped reporting stay Ready',
+  'kubelet-onfailure-restarts-success': 'kubelet: restartPolicy OnFailure also restarts a container that exited 0',
+  'kubelet-restart-backoff-constant': 'kubelet: the crash-loop back-off stays at 10s instead of doubling',
+  'apiserver-ignores-resource-version': 'apiserver: an update with a stale resourceVersion overwrites the newer object (no 409 Conflict)',
+  'kubectl-apply-keeps-removed-fields': 'kubectl: apply never deletes a field removed from the manifest since the last apply',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

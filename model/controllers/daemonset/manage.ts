@@ -184,7 +184,7 @@ export function rollingUpdate(c: ManageContext, ds: KObject, nodes: KObject[], n
       } else if (!available(oldPod!)) replace.push(oldPod!);
       else if (unavailable < maxUnavailable) candidates.push(oldPod!);
     }
-    const room = Math.min(Math.max(0, maxUnavailable - unavailable), candidates.length);
+    const room = mutant('daemonset-replaces-all-at-once') ? candidates.length : Math.min(Math.max(0, maxUnavailable - unavailable), candidates.length);
     return syncNodes(c, ds, [...replace, ...candidates.slice(0, room)], [], hash);
   }
   const byName = new Map(nodes.map((n) => [n.metadata.name!, n]));

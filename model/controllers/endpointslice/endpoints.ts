@@ -6,6 +6,7 @@
  */
 import type { KObject } from '../../api/meta';
 import { isPodReady } from '../util/podutil';
+import { mutant } from '../../sim/mutants';
 
 /** discovery.k8s.io/v1 EndpointPort. */
 export interface EndpointPort {
@@ -40,7 +41,7 @@ export function podToEndpoint(pod: KObject, svc: KObject): Endpoint {
   const terminating = !!pod.metadata.deletionTimestamp;
   const ep: Endpoint = {
     addresses: [pod.status?.podIP ?? pod.status.podIPs[0].ip],
-    conditions: { ready: serving && !terminating, serving, terminating },
+    conditions: { ready: serving && (!terminating || mutant('endpointslice-terminating-stays-ready')), serving, terminating },
     targetRef: { kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name!, uid: pod.metadata.uid! },
   };
   // A Pod with a hostname in a subdomain named after the Service gets a DNS name in it.

@@ -100,7 +100,7 @@ export class GarbageCollector {
     const blocking = this.graph
       .dependents(n.uid)
       .filter(({ obj }) => (obj.metadata.ownerReferences ?? []).some((r) => r.uid === n.uid && r.blockOwnerDeletion));
-    if (blocking.length === 0) return this.removeFinalizer(n, owner, FOREGROUND);
+    if (blocking.length === 0 || mutant('gc-foreground-deletes-owner-first')) return this.removeFinalizer(n, owner, FOREGROUND);
     for (const { resource, obj } of blocking) {
       if (deletingDependents(obj)) continue;
       this.attemptToDelete.add(keyOfNode({ resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, uid: obj.metadata.uid! }));
@@ -112,6 +112,7 @@ export class GarbageCollector {
     const owner = this.graph.get(n);
     if (!owner || !hasFinalizer(owner, ORPHAN)) return;
     for (const { resource, obj } of this.graph.dependents(n.uid)) {
+      if (mutant('gc-orphan-keeps-owner-references')) continue;
       const patch = { metadata: { ownerReferences: [{ $patch: 'delete', uid: n.uid }], uid: obj.metadata.uid } };
       this.ignoreNotFound(() => this.ctx.client.patch(resource, obj.metadata.namespace, obj.metadata.name!, 'strategic', patch));
     }

@@ -14,6 +14,7 @@ import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
 import { readinessTaintKey, sameTaints, withReadinessTaints, type NodeTaint } from './taints';
+import { mutant } from '../../sim/mutants';
 
 /** --node-monitor-period. */
 export const NODE_MONITOR_PERIOD_MS = 5_000;
@@ -77,7 +78,7 @@ export class NodeLifecycleController {
     if (renew !== h.leaseRenew) (h.leaseRenew = renew), (h.probeTimestamp = now);
 
     let current = node;
-    if (ready && ready.status !== 'Unknown' && now > h.probeTimestamp + NODE_MONITOR_GRACE_PERIOD_MS) current = this.markUnknown(node, ready.status === 'True');
+    if (ready && ready.status !== 'Unknown' && now > h.probeTimestamp + NODE_MONITOR_GRACE_PERIOD_MS / (mutant('nodelifecycle-short-grace-period') ? 2 : 1)) current = this.markUnknown(node, ready.status === 'True');
     this.reconcileTaints(current);
   }
 
@@ -97,6 +98,7 @@ export class NodeLifecycleController {
 
   /** MarkPodsNotReady: the Ready condition of each Pod on the node goes False (Endpoints drop them). */
   private markPodsNotReady(nodeName: string): void {
+    if (mutant('nodelifecycle-keeps-pods-ready')) return;
     const now = this.ctx.sim.clock.nowRFC3339();
     for (const pod of this.podInformer.byIndex(BY_NODE, nodeName)) {
       const conds: any[] = pod.status?.conditions ?? [];

@@ -13,6 +13,7 @@ import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
 import { toleratesTaint, type Taint, type Toleration } from '../../componenthelpers/scheduling/corev1/toleration';
 import { withKind } from '../util/objects';
+import { mutant } from '../../sim/mutants';
 
 const BY_NODE = 'byNodeName';
 
@@ -56,7 +57,7 @@ export class TaintEvictionController {
     if (!allTolerated) return this.evictNow(pod);
     const min = getMinTolerationTime(used);
     if (min < 0) return this.cancel(pod, true); // tolerated forever
-    this.evictAt(pod, min);
+    this.evictAt(pod, mutant('taint-eviction-ignores-toleration-seconds') ? 0 : min);
   }
 
   /** The eviction scheduled for a Pod ("namespace/name"), as upstream's GetWorkerUnsafe shows it. */

@@ -5,6 +5,8 @@
  * type: string is not a percentage`.
  */
 
+import { mutant } from '../../sim/mutants';
+
 /** The JSON form: a number (Type Int) or a string (Type String). */
 export type IntOrString = number | string;
 
@@ -58,8 +60,8 @@ export function getScaledValueFromIntOrPercent(v: unknown, total: number, roundU
  * 0, and when both resolve to 0 one Pod may be unavailable. Throws IntOrStringError.
  */
 export function resolveFenceposts(maxSurge: unknown, maxUnavailable: unknown, desired: number): { surge: number; unavailable: number } {
-  const surge = getScaledValueFromIntOrPercent(maxSurge ?? 0, desired, true);
-  let unavailable = getScaledValueFromIntOrPercent(maxUnavailable ?? 0, desired, false);
+  const surge = getScaledValueFromIntOrPercent(maxSurge ?? 0, desired, !mutant('fenceposts-round-surge-down'));
+  let unavailable = getScaledValueFromIntOrPercent(maxUnavailable ?? 0, desired, mutant('fenceposts-round-unavailable-up'));
   if (surge === 0 && unavailable === 0) unavailable = 1;
   return { surge, unavailable };
 }

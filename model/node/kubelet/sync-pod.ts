@@ -76,6 +76,7 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
         failed = true;
         return next();
       }
+      if (mutant('kubelet-restart-backoff-constant')) core.restartBackoff.reset(key);
       core.restartBackoff.next(key);
     }
     const attempt = list[0] ? list[0].metadata.attempt + 1 : 0;
@@ -116,6 +117,6 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
 /** kubecontainer.ShouldContainerBeRestarted, for an exited container. */
 function shouldRestart(policy: string, exitCode: number): boolean {
   if (policy === 'Never') return false;
-  if (policy === 'OnFailure') return exitCode !== 0;
+  if (policy === 'OnFailure') return exitCode !== 0 || mutant('kubelet-onfailure-restarts-success');
   return true;
 }
