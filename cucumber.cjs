@@ -41,6 +41,7 @@ module.exports = {
       'features/walkthrough.feature',
       'features/failures.feature',
       'features/kube-proxy.feature',
+      'features/paths.feature',
     ],
     format: ['summary'],
     failFast: true,
