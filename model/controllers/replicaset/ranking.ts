@@ -46,9 +46,11 @@ export function less(a: Ranked, b: Ranked, nowMs: number): boolean {
     const tj = timeMs(podReadyCondition(pj)?.lastTransitionTime);
     if (ti !== tj) return byLogRank(ti, tj, pi, pj, nowMs);
   }
+  // compareMaxContainerRestarts: regular containers' restarts first, then sidecars'.
   const xi = maxContainerRestarts(pi);
   const xj = maxContainerRestarts(pj);
-  if (xi !== xj) return xi > xj;
+  if (xi.regular !== xj.regular) return xi.regular > xj.regular;
+  if (xi.sidecar !== xj.sidecar) return xi.sidecar > xj.sidecar;
   const ki = timeMs(pi.metadata.creationTimestamp);
   const kj = timeMs(pj.metadata.creationTimestamp);
   if (ki !== kj) return byLogRank(ki, kj, pi, pj, nowMs);

@@ -32,10 +32,15 @@ export function isPodActive(pod: KObject): boolean {
   return phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata.deletionTimestamp;
 }
 
-/** The highest restartCount among the Pod's containers (compareMaxContainerRestarts). */
-export function maxContainerRestarts(pod: KObject): number {
-  let max = 0;
-  for (const s of pod.status?.containerStatuses ?? []) max = Math.max(max, s?.restartCount ?? 0);
-  for (const s of pod.status?.initContainerStatuses ?? []) max = Math.max(max, s?.restartCount ?? 0);
-  return max;
+/**
+ * maxContainerRestarts: the highest restartCount of the Pod's regular containers, and of its
+ * sidecars (init containers with restartPolicy Always); other init containers do not count.
+ */
+export function maxContainerRestarts(pod: KObject): { regular: number; sidecar: number } {
+  let regular = 0;
+  let sidecar = 0;
+  for (const s of pod.status?.containerStatuses ?? []) regular = Math.max(regular, s?.restartCount ?? 0);
+  const sidecars = new Set((pod.spec?.initContainers ?? []).filter((c: any) => c?.restartPolicy === 'Always').map((c: any) => c.name));
+  for (const s of pod.status?.initContainerStatuses ?? []) if (sidecars.has(s?.name)) sidecar = Math.max(sidecar, s?.restartCount ?? 0);
+  return { regular, sidecar };
 }
