@@ -7,7 +7,6 @@ import type { KObject } from '../api/meta';
 import type { ResourceInfo } from '../api/registry';
 import { type FieldSelector, matchesLabels, parseLabelSelector, SelectorParseError, type Selector } from '../api/selectors';
 import { matchesFields, parseFieldSelectorFor } from './fieldlabels';
-import { decodeQuantities } from './quantity-fields';
 import { errors, StatusError } from '../api/status';
 import type { ApiRequest, Identity } from './request';
 
@@ -87,21 +86,6 @@ export function toScale(r: ResourceInfo, obj: KObject): any {
     spec: { replicas: obj.spec?.replicas ?? 0 },
     status: { replicas: obj.status?.replicas ?? 0, selector: obj.spec?.selector?.matchLabels ? Object.entries(obj.spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',') : '' },
   };
-}
-
-/**
- * The decoder's type check: a spec, status or metadata that is not an object never reaches
- * defaulting (json.Unmarshal fails first, and the request is a 400).
- */
-export function unmarshalCheck(r: ResourceInfo, obj: any): void {
-  for (const [field, type] of [['metadata', 'ObjectMeta'], ['spec', `${r.kind}Spec`], ['status', `${r.kind}Status`]] as const) {
-    const v = obj[field];
-    if (v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v))) continue;
-    const got = Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v;
-    const goType = field === 'metadata' ? 'v1.ObjectMeta' : `${r.version}.${type}`;
-    throw errors.badRequest(`${r.kind} in version "${r.version}" cannot be handled as a ${r.kind}: json: cannot unmarshal ${got} into Go struct field ${r.kind}.${field} of type ${goType}`);
-  }
-  decodeQuantities(r, obj);
 }
 
 /** An injected failure (model/sim/faults.ts), worded as kube-apiserver words each. */

@@ -71,7 +71,11 @@ export interface ApiRequest extends Credentials {
     follow?: boolean;
     /** With `as` Table: None, Metadata (the default) or Object, what each row carries. */
     includeObject?: string;
+    /** Create, update, patch: what unknown and duplicate fields do (absent: Warn). */
+    fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
   };
+  /** The body's JSON text as sent over HTTP: duplicate fields and number literals are only there. */
+  rawBody?: string;
   /** Accept: application/json;as=Table;v=v1;g=meta.k8s.io: get, list and watch answer with Tables. */
   as?: TableRequest;
   /** User-Agent: kubectl sends "kubectl/v1.32.4 (linux/amd64)". */

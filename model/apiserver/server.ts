@@ -7,7 +7,8 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize, authorizeNonResource } from './authz';
 import { applyDefaults, defaultPodSpec } from './defaults';
-import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale, unmarshalCheck } from './objects';
+import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
+import { decodePatchResult, decodeRequestBody } from './decoding';
 import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { namespaceDeletionForbidden, validate } from './validation';
@@ -41,6 +42,8 @@ export class ApiServer {
   serving = true;
   /** The address kubectl connects to; part of the "connection refused" message. */
   readonly endpoint: string;
+  /** Warnings of the request being handled (unknown fields under fieldValidation=Warn). */
+  private warnings: string[] = [];
 
   constructor(
     private readonly sim: Simulation,
@@ -137,6 +140,17 @@ export class ApiServer {
    * deletes). Throws StatusError on failure. Nothing is stored when it throws.
    */
   handle(req: ApiRequest): any {
+    return this.answer(req).result;
+  }
+
+  /** handle() with the warnings kube-apiserver sends beside the result (its Warning headers). */
+  answer(req: ApiRequest): { result: any; warnings: string[] } {
+    const warnings: string[] = [];
+    this.warnings = warnings;
+    return { result: this.handleOne(req), warnings };
+  }
+
+  private handleOne(req: ApiRequest): any {
     const id = this.authenticate(req);
     const r = this.resolve(req);
     const target = `${req.resource}${req.subresource ? '/' + req.subresource : ''}${req.namespace ? '/' + req.namespace : ''}${req.name ? '/' + req.name : ''}`;
@@ -234,7 +248,8 @@ export class ApiServer {
   private create(id: Identity, r: ResourceInfo, ns: string | undefined, req: ApiRequest, managed?: ManagedFieldsEntry[]): KObject {
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
-    const obj: KObject = deepCopy(body);
+    // The decoder runs first (createHandler): a wrong type or unknown field fails before any check.
+    const obj: KObject = req.verb === 'create' ? decodeRequestBody(r, req, this.warnings) : deepCopy(body);
     obj.metadata = obj.metadata && typeof obj.metadata === 'object' ? obj.metadata : {};
     if (obj.metadata.namespace && ns && obj.metadata.namespace !== ns)
       throw errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -245,7 +260,6 @@ export class ApiServer {
     if (ns && !this.read(resourceByName('namespaces')!, undefined, ns)) {
       throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
     }
-    unmarshalCheck(r, obj);
     applyDefaults(r.resource, obj);
     const errs = validate(r.resource, obj);
     if (errs.length) throw errors.invalid(r, obj.metadata.name ?? '', errs);
@@ -273,6 +287,8 @@ export class ApiServer {
 
   private update(id: Identity, r: ResourceInfo, ns: string | undefined, name: string, body: any, req: ApiRequest, managed?: ManagedFieldsEntry[]): KObject {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest('the body of the request was in an unknown format');
+    // A PUT's body is decoded first (updateHandler); a patch's result was decoded by patch().
+    if (req.verb === 'update') body = decodeRequestBody(r, req, this.warnings);
     if (body.metadata?.name && body.metadata.name !== name)
       throw errors.badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
     const cur = this.read(r, ns, name);
@@ -289,7 +305,6 @@ export class ApiServer {
       if (replicas !== old.spec?.replicas && r.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
       return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req));
     }
-    unmarshalCheck(r, body);
     let next: KObject = deepCopy(body);
     next.metadata = next.metadata ?? {};
     // Fields the server owns are carried over from the stored object.
@@ -405,6 +420,7 @@ export class ApiServer {
       throw e;
     }
     if (!patched || typeof patched !== 'object') throw errors.badRequest('the body of the request was in an unknown format');
+    patched = decodePatchResult(r, req, patched, this.warnings);
     patched.metadata = { ...(patched.metadata ?? {}), resourceVersion: patched.metadata?.resourceVersion ?? String(cur.modRevision) };
     return this.update(id, r, ns, name, patched, req);
   }
