@@ -2,7 +2,7 @@ import type { KObject } from '../api/meta';
 import { resourceForKind, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
 import { bool, F, str, strs, type Parsed } from './args';
-import { addSourceToErr, formatErrors, KubectlError } from './errors';
+import { addSourceToErr, formatErrors, KubectlError, collectError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { readManifests, type ManifestObject } from './manifests';
 import { parseOutput, printObjects } from './output';
@@ -37,7 +37,7 @@ export const applyCommand: Command = {
         else ctx.out += `${objectRef(r, name)} ${result.verb}${dryRunSuffix(dryRun)}\n`;
       } catch (e) {
         if (e instanceof StatusError && e.code === 0) throw e;
-        errors.push(e);
+        collectError(errors, e);
       }
     }
     if (fmt && printed.length) ctx.out += printObjects(printed, fmt, printed.length === 1);

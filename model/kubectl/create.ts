@@ -2,7 +2,7 @@ import type { KObject } from '../api/meta';
 import { resourceByName, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
 import { bool, F, int, str, strs, type FlagSpec, type Parsed } from './args';
-import { addSourceToErr, formatErrors, KubectlError } from './errors';
+import { addSourceToErr, formatErrors, KubectlError, collectError } from './errors';
 import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, validationDirective, withApplyAnnotation } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
@@ -65,7 +65,7 @@ export const createCommand: Command = {
         else ctx.out += `${objectRef(r, created.metadata.name ?? obj.metadata.name ?? '')} created${dryRunSuffix(dryRun)}\n`;
       } catch (e) {
         if (e instanceof StatusError && e.code === 0) throw e;
-        errors.push(e);
+        collectError(errors, e);
       }
     }
     if (fmt && printed.length) ctx.out += printObjects(printed, fmt, printed.length === 1);

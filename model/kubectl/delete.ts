@@ -3,7 +3,7 @@ import { qualifiedSingular, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
 import { parseGoDuration } from './goparse';
 import { bool, F, int, str, strs } from './args';
-import { formatErrors, KubectlError } from './errors';
+import { formatErrors, KubectlError, collectError } from './errors';
 import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
@@ -58,7 +58,7 @@ export const deleteCommand: Command = {
           if (!m.obj.metadata.name) throw new KubectlError(`error when deleting ${JSON.stringify(m.source)}: resource name may not be empty`);
           targets.push({ r, ns: namespaceFor(ctx, r, m.obj), name: m.obj.metadata.name });
         } catch (e) {
-          errors.push(e);
+          collectError(errors, e);
         }
       }
     } else {
@@ -103,7 +103,7 @@ export const deleteCommand: Command = {
       } catch (e) {
         if (!(e instanceof StatusError) || e.code === 0) throw e;
         if (e.reason === 'NotFound' && bool(p, 'ignore-not-found')) continue;
-        errors.push(e);
+        collectError(errors, e);
       }
     }
     if (listed && targets.length === 0 && errors.length === 0) ctx.out += 'No resources found\n';

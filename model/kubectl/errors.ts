@@ -21,8 +21,19 @@ export function addSourceToErr(verb: string, source: string, err: unknown): unkn
   if (err instanceof StatusError) {
     return new StatusError({ ...err.status, message: `error when ${verb} ${goQuote(source)}: ${err.status.message}` });
   }
-  if (err instanceof Error) return new KubectlError(`error when ${verb} ${goQuote(source)}: ${err.message}`);
+  if (err instanceof KubectlError) return new KubectlError(`error when ${verb} ${goQuote(source)}: ${err.message}`);
+  // Anything else is a bug of the model: it travels on untouched, to be reported as one.
   return err;
+}
+
+/**
+ * Keeps a Kubernetes or kubectl error of one object to print with the others at the end, as kubectl
+ * goes on with the next object; a JavaScript error is a model bug and is thrown on, so that
+ * Kubectl.run records it instead of printing it as if kubectl had said it.
+ */
+export function collectError(errors: unknown[], e: unknown): void {
+  if (!(e instanceof StatusError || e instanceof KubectlError || e instanceof AggregateError)) throw e;
+  errors.push(e);
 }
 
 /** StandardErrorMessage: how one error reads, without the "error: " prefix for plain errors. */

@@ -8,7 +8,7 @@
 import type { KObject } from '../api/meta';
 import { StatusError } from '../api/status';
 import { F, str } from './args';
-import { formatErrors, KubectlError } from './errors';
+import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command } from './kubectl';
 import { parseResourceArgs } from './resources';
 
@@ -105,7 +105,7 @@ export const exposeCommand: Command = {
           ctx.out += `service/${created.metadata.name} exposed\n`;
         } catch (e) {
           if (e instanceof StatusError && e.code === 0) throw e;
-          errors.push(e);
+          collectError(errors, e);
         }
       }
     }

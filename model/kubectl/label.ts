@@ -1,6 +1,6 @@
 import { StatusError } from '../api/status';
 import { bool, F, str } from './args';
-import { formatErrors, KubectlError } from './errors';
+import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command } from './kubectl';
 import { checkNamedInNamespace, objectRef, parseResourceArgs } from './resources';
 import { isValidLabelValue } from '../api/labels/validation';
@@ -72,7 +72,7 @@ export const labelCommand: Command = {
           ctx.out += `${objectRef(q.r, name)} ${Object.keys(set).length === 0 ? 'unlabeled' : 'labeled'}\n`;
         } catch (e) {
           if (e instanceof StatusError && e.code === 0) throw e;
-          errors.push(e);
+          collectError(errors, e);
         }
       }
     }

@@ -8,7 +8,7 @@ import * as yaml from 'js-yaml';
 import { StatusError } from '../api/status';
 import type { PatchType } from '../apiserver/request';
 import { F, str } from './args';
-import { formatErrors, goQuote, KubectlError } from './errors';
+import { formatErrors, goQuote, KubectlError, collectError } from './errors';
 import type { Command } from './kubectl';
 import { goYamlError } from './manifests';
 import { GO_YAML_V2_SCHEMA } from './yaml11';
@@ -65,7 +65,7 @@ export const patchCommand: Command = {
           ctx.out += `${objectRef(q.r, name)} ${changed ? 'patched' : 'patched (no change)'}\n`;
         } catch (e) {
           if (e instanceof StatusError && e.code === 0) throw e;
-          errors.push(e);
+          collectError(errors, e);
         }
       }
     }
