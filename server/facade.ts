@@ -197,8 +197,12 @@ export class ApiFacade {
       const body = decodeBody(raw, contentType, bodyKind(r, info.verb, info.subresource));
       if (info.verb === 'delete' || info.verb === 'deletecollection') applyDeleteOptions(apiReq, body);
       else apiReq.body = body;
+      // Duplicate fields and number literals are only in the JSON text: the decoder reads it.
+      if (body !== undefined && isJSON(contentType)) apiReq.rawBody = raw.toString('utf8');
 
-      const result = server.handle(apiReq);
+      const { result, warnings } = server.answer(apiReq);
+      // warning.AddWarning: one `Warning: 299 - "text"` header each, as kube-apiserver writes them.
+      if (warnings.length) res.setHeader('Warning', [...new Set(warnings)].map((w) => `299 - ${goQuote(w)}`));
       if (info.subresource === 'log' && apiReq.query?.follow && result && typeof result === 'object') return streamLogs(res, result, (fn) => this.onTick(fn));
       if (info.subresource === 'log' && typeof result === 'string') {
         res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
@@ -242,6 +246,7 @@ export class ApiFacade {
         timestamps: q.get('timestamps') === 'true' ? true : undefined,
         follow: q.get('follow') === 'true' ? true : undefined,
         includeObject: str('includeObject'),
+        fieldValidation: (['Strict', 'Warn', 'Ignore'] as const).find((v) => v === q.get('fieldValidation')),
       },
       userAgent: req.headers['user-agent'],
     };
@@ -317,6 +322,17 @@ function negotiate(accept: string | undefined): TableRequest | undefined {
 /** The 404 for a resource the server does not serve. */
 function notFoundResource(): StatusError {
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
+}
+
+/** A JSON body (the default when no Content-Type says otherwise). */
+function isJSON(contentType: string | undefined): boolean {
+  const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  return mime === 'application/json' || mime === 'application/merge-patch+json' || mime === 'application/strategic-merge-patch+json' || mime === 'application/json-patch+json';
+}
+
+/** strconv.Quote for a warning's text (ASCII; the model's warnings are). */
+function goQuote(s: string): string {
+  return JSON.stringify(s);
 }
 
 /** DeleteOptions come in the body (kubectl sends them there) or the query. */

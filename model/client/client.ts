@@ -5,6 +5,9 @@ import type { Table } from '../apiserver/table';
 
 export type ListOptions = { labelSelector?: string; fieldSelector?: string; resourceVersion?: string };
 
+/** Options of a write (CreateOptions, UpdateOptions, PatchOptions). */
+export type WriteOptions = { dryRun?: boolean; fieldManager?: string; fieldValidation?: 'Strict' | 'Warn' | 'Ignore' };
+
 /** Server-side printing: ask for a meta.k8s.io/v1 Table whose rows carry the object as includeObject says. */
 export type TableOptions = { includeObject?: 'None' | 'Metadata' | 'Object' };
 
@@ -18,10 +21,19 @@ export class ApiClient {
     readonly token: string,
     /** Sent as User-Agent; names the field manager and the trace actor of kubectl. */
     readonly userAgent?: string,
+    /** rest.WarningHandler: what to do with each warning the server answers with (none: dropped). */
+    readonly warningHandler?: (warning: string) => void,
   ) {}
 
+  /** The same client with a warning handler (kubectl prints each as "Warning: …"). */
+  withWarningHandler(handler: (warning: string) => void): ApiClient {
+    return new ApiClient(this.server, this.token, this.userAgent, handler);
+  }
+
   request(req: Omit<ApiRequest, 'token' | 'userAgent'>): any {
-    return this.server.handle({ ...req, token: this.token, userAgent: this.userAgent });
+    const { result, warnings } = this.server.answer({ ...req, token: this.token, userAgent: this.userAgent });
+    for (const w of warnings) this.warningHandler?.(w);
+    return result;
   }
 
   /**
@@ -50,20 +62,20 @@ export class ApiClient {
     return this.request({ verb: 'list', resource, namespace, query: opts });
   }
 
-  create(resource: string, namespace: string | undefined, body: KObject, opts: { dryRun?: boolean; fieldManager?: string } = {}): KObject {
-    return this.request({ verb: 'create', resource, namespace, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  create(resource: string, namespace: string | undefined, body: KObject, opts: WriteOptions = {}): KObject {
+    return this.request({ verb: 'create', resource, namespace, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager, fieldValidation: opts.fieldValidation } });
   }
 
-  update(resource: string, namespace: string | undefined, body: KObject, opts: { dryRun?: boolean; fieldManager?: string } = {}): KObject {
-    return this.request({ verb: 'update', resource, namespace, name: body.metadata.name, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  update(resource: string, namespace: string | undefined, body: KObject, opts: WriteOptions = {}): KObject {
+    return this.request({ verb: 'update', resource, namespace, name: body.metadata.name, body, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager, fieldValidation: opts.fieldValidation } });
   }
 
   updateStatus(resource: string, namespace: string | undefined, body: KObject): KObject {
     return this.request({ verb: 'update', resource, subresource: 'status', namespace, name: body.metadata.name, body });
   }
 
-  patch(resource: string, namespace: string | undefined, name: string, patchType: PatchType, body: any, opts: { subresource?: string; dryRun?: boolean; fieldManager?: string } = {}): KObject {
-    return this.request({ verb: 'patch', resource, namespace, name, patchType, body, subresource: opts.subresource, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager } });
+  patch(resource: string, namespace: string | undefined, name: string, patchType: PatchType, body: any, opts: WriteOptions & { subresource?: string } = {}): KObject {
+    return this.request({ verb: 'patch', resource, namespace, name, patchType, body, subresource: opts.subresource, query: { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager, fieldValidation: opts.fieldValidation } });
   }
 
   delete(resource: string, namespace: string | undefined, name: string, opts: { propagationPolicy?: 'Background' | 'Foreground' | 'Orphan'; gracePeriodSeconds?: number; dryRun?: boolean } = {}): any {

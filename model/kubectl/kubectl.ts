@@ -88,8 +88,15 @@ export class Kubectl {
 
   /** argv without the leading "kubectl". */
   run(argv: string[], io: KubectlIO, opts: RunOptions = {}): KubectlResult {
-    const ctx = terminalStreams({
-      client: this.deps.client,
+    // kubectl's warning handler: each distinct warning once, on stderr (rest.NewWarningWriter, Deduplicate).
+    const warned = new Set<string>();
+    const printWarning = (w: string) => {
+      if (warned.has(w)) return;
+      warned.add(w);
+      ctx.err += `Warning: ${w}\n`;
+    };
+    const ctx: Ctx = terminalStreams({
+      client: this.deps.client.withWarningHandler(printWarning),
       sim: this.deps.sim,
       io,
       opts,
@@ -134,7 +141,7 @@ export class Kubectl {
     if (typeof requestTimeout === 'string' && !validRequestTimeout(requestTimeout))
       throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
     const token = parsed.flags.get('token');
-    if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent);
+    if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent, ctx.client.warningHandler);
     const ns = parsed.flags.get('namespace');
     if (typeof ns === 'string' && ns !== '') {
       ctx.namespace = ns;

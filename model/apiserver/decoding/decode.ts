@@ -115,6 +115,7 @@ class Decoder {
   }
 
   private object(node: StructNode, entries: [string, JNode][]): Out {
+    if (this.mode === 'unstructured') return this.unstructuredObject(node, entries);
     const out: Record<string, unknown> = {};
     const decoded = new Set<string>();
     const { struct, path } = this;
@@ -138,6 +139,27 @@ class Decoder {
       this.struct = struct;
       this.path = path;
     }
+    return out;
+  }
+
+  /**
+   * structFromUnstructured: the struct's fields in declaration order, then the keys no field
+   * matched (unknown fields), each recorded after the known ones.
+   */
+  private unstructuredObject(node: StructNode, entries: [string, JNode][]): Out {
+    const byKey = new Map(entries);
+    const out: Record<string, unknown> = {};
+    const path = this.path;
+    for (const key of node.order) {
+      const j = byKey.get(key);
+      if (j === undefined) continue;
+      const f = node.fields.get(key)!;
+      this.path = path ? `${path}.${key}` : key;
+      const v = this.value(f.type, j, f.ptr);
+      if (v !== OMIT) out[key] = v;
+      this.path = path;
+    }
+    for (const key of byKey.keys()) if (!node.fields.has(key)) this.strictError('unknown field', key);
     return out;
   }
 

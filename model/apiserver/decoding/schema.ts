@@ -28,7 +28,15 @@ export type TypeNode =
   | { kind: ScalarKind; go: string; enum?: readonly string[] }
   | { kind: 'slice'; go: string; items: TypeNode; listType?: string; listMapKeys?: readonly string[] }
   | { kind: 'map'; go: string; values: TypeNode }
-  | { kind: 'struct'; go: string; def: string; fields: ReadonlyMap<string, FieldNode>; required: readonly string[] }
+  | {
+      kind: 'struct';
+      go: string;
+      def: string;
+      fields: ReadonlyMap<string, FieldNode>;
+      /** The fields in the Go struct's declaration order (the unstructured converter walks them so). */
+      order: readonly string[];
+      required: readonly string[];
+    }
   /** resource.Quantity, intstr.IntOrString, metav1.Time: their own UnmarshalJSON. */
   | { kind: 'quantity' | 'intOrString' | 'time'; go: string }
   /** FieldsV1, RawExtension: any JSON, kept as sent. */
@@ -70,11 +78,14 @@ export function structOf(def: string): StructNode {
   if (!d?.properties) throw new Error(`no OpenAPI definition with properties: ${def}`);
   let fields: Map<string, FieldNode> | undefined;
   const required: string[] = d.required ?? [];
+  const props = Object.keys(d.properties);
+  const declared = Object.keys(GO().structs[def] ?? {}).filter((k) => props.includes(k));
   node = {
     kind: 'struct',
     go: goName(def),
     def,
     required,
+    order: [...declared, ...props.filter((k) => !declared.includes(k))],
     get fields() {
       if (!fields) {
         fields = new Map();
