@@ -46,6 +46,36 @@ module.exports = {
     format: ['summary'],
     failFast: true,
   },
+  // What `npm run mutate` (stryker.config.mjs) runs against each syntactic mutant of
+  // model/{controllers,scheduler,apiserver,node/kubelet}: the features that exercise that code in
+  // seconds (no real kubectl, no properties), quiet, as Stryker adds its own formatter.
+  mutate: {
+    ...common,
+    paths: [
+      'features/scheduling.feature',
+      'features/scheduling-resources.feature',
+      'features/component-helpers.feature',
+      'features/controllers.feature',
+      'features/daemonsets.feature',
+      'features/node-failure.feature',
+      'features/failures.feature',
+      'features/api-server.feature',
+      'features/validation.feature',
+      'features/pods.feature',
+      'features/services.feature',
+      'features/kubelet-and-runtime.feature',
+      'features/static-pods.feature',
+      'features/node-agents.feature',
+      'features/walkthrough.feature',
+      'features/flow.feature',
+      'features/server-side-apply.feature',
+      'features/strategic-merge-patch.feature',
+      'features/mutation-kills.feature',
+      // upstream's own unit-test tables, run on the model's functions (issue 15, item 1)
+      'features/upstream-*.feature',
+    ],
+    format: [],
+  },
   // The @portable scenarios against the cluster of the kubeconfig in KUBESPEC_KUBECONFIG, through
   // @kubernetes/client-node and the real kubectl (steps/drivers/client-node.ts; scripts/portable.sh).
   portable: {
