@@ -1,8 +1,14 @@
 Feature: Properties: the reconcile loops converge, whatever the cluster, workload, faults and interleaving
   A scenario shows a reconcile loop once; a property shows it for every case fast-check
-  generates within bounds: clusters of 1–6 nodes, Deployments and ReplicaSets, user actions,
-  crashed and restarted components, failed API requests, broken, delayed and repeated watch
-  streams, lost nodes, and the order in which ready components run. Faults stop after a while
+  generates within bounds: clusters of 1–6 nodes; Deployments (int and percentage maxSurge and
+  maxUnavailable), ReplicaSets, DaemonSets (maxUnavailable) and bare Pods (every restart policy,
+  containers that exit with a code), some behind a Service, some tolerating NoExecute taints for a
+  while; user actions (scale, delete a Pod, edit the template, delete with Foreground, Background
+  or Orphan propagation, cordon and uncordon, a NoExecute taint on and off, two clients writing
+  from stale reads, kubectl apply of a manifest that then drops fields); crashed and restarted
+  components, failed API requests, broken, delayed and repeated watch streams, nodes lost for
+  less or more than the grace period; and the order in which ready components run. Safety is
+  checked at every etcd write (steps/properties/safety*.ts), not only at the end. Faults stop after a while
   (Anvil's assumption). The number of runs comes from KUBESPEC_PROPERTY_RUNS (default 25);
   the seed is fixed, and KUBESPEC_SEED varies it. A failure prints how to replay it and
   writes the shrunk case as a feature under reports/counterexamples/.
@@ -20,18 +26,49 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | quiet     | 1m    |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
-  @property @W09
-  Scenario: A rollout keeps replicas − maxUnavailable Pods Ready and at most replicas + maxSurge
+  @property @W09 @S40
+  Scenario: A rollout keeps replicas − maxUnavailable Pods Ready and at most replicas + maxSurge, percentages rounded as upstream
     Given the property bounds:
-      | bound         | value        |
-      | workers       | 4            |
-      | workloads     | 2            |
-      | actions       | 3            |
-      | actions_kinds | editTemplate |
+      | bound         | value                  |
+      | workers       | 4                      |
+      | workloads     | 2                      |
+      | kinds         | Deployment, DaemonSet  |
+      | actions       | 3                      |
+      | actions_kinds | editTemplate           |
       | faults        | 0            |
       | horizon       | 30s          |
       | converge      | 2m           |
       | quiet         | 30s          |
+    Then every generated cluster converges on its desired state, stays quiet and stays safe
+
+  @property @S41
+  Scenario: Cordoned, NoExecute-tainted and lost nodes: no Pod bound where it may not go, none evicted before its tolerationSeconds, no ready endpoint for a Pod that is going
+    Given the property bounds:
+      | bound         | value                                    |
+      | workers       | 3                                        |
+      | workloads     | 2                                        |
+      | kinds         | Deployment, ReplicaSet, Pod              |
+      | actions       | 4                                        |
+      | actions_kinds | cordon, taint, scale, deletePod          |
+      | faults        | 1                                        |
+      | fault_kinds   | nodeLoss                                 |
+      | horizon       | 20s                                      |
+      | converge      | 2m                                       |
+      | quiet         | 30s                                      |
+    Then every generated cluster converges on its desired state, stays quiet and stays safe
+
+  @property @S42
+  Scenario: Deleted means gone, no acknowledged write is lost, an applied manifest's removed fields are gone, and restart policies hold
+    Given the property bounds:
+      | bound         | value                                                |
+      | workers       | 2                                                    |
+      | workloads     | 3                                                    |
+      | actions       | 4                                                    |
+      | actions_kinds | deleteWorkload, concurrentWrites, reapply, deletePod |
+      | faults        | 0                                                    |
+      | horizon       | 20s                                                  |
+      | converge      | 2m                                                   |
+      | quiet         | 30s                                                  |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
   @property @C24

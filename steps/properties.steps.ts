@@ -56,15 +56,18 @@ Then('every generated cluster converges on its desired state, stays quiet and st
     horizonMs: ms(bound(this, 'horizon', '30s')),
     faultKinds: this.bounds?.fault_kinds ? (this.bounds.fault_kinds.split(',').map((k) => k.trim()) as Bounds['faultKinds']) : undefined,
     actionKinds: this.bounds?.actions_kinds ? (this.bounds.actions_kinds.split(',').map((k) => k.trim()) as Bounds['actionKinds']) : undefined,
+    kinds: this.bounds?.kinds ? (this.bounds.kinds.split(',').map((k) => k.trim()) as Bounds['kinds']) : undefined,
   };
   const rb: RunBounds = { convergeMs: ms(bound(this, 'converge', '2m')), quietMs: ms(bound(this, 'quiet', '1m')) };
   const property = 'eventually stable reconciliation';
+  // `runs`: a share of the world's runs, for the scenarios whose cases are heavy.
+  const share = Number(bound(this, 'runs', '1'));
   const details = fc.check(
     fc.property(caseArbitrary(b), (c) => {
       const res = runCase(c, 1, rb);
       if (!res.ok) throw new Error(res.problems.join('\n'));
     }),
-    params(this),
+    { ...params(this), numRuns: Math.max(1, Math.ceil(this.parameters.propertyRuns * share)) },
   );
   if (!details.failed) return;
   const c = (details.counterexample as unknown as [Case])[0];

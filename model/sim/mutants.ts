@@ -36,6 +36,12 @@ export const MUTANTS = {
   'nodelifecycle-keeps-pods-ready': 'nodelifecycle: the Pods of a node that stopped reporting stay Ready',
   'kubelet-onfailure-restarts-success': 'kubelet: restartPolicy OnFailure also restarts a container that exited 0',
   'kubelet-restart-backoff-constant': 'kubelet: the crash-loop back-off stays at 10s instead of doubling',
+  // Issue 15, item 2: each killed by a property of features/properties.feature checking every etcd write.
+  'scheduler-ignores-unschedulable': 'scheduler: NodeUnschedulable filter lets every Pod onto a cordoned node',
+  'taint-eviction-fifth-of-toleration': 'tainteviction: a Pod tolerating a NoExecute taint is evicted after a fifth of its tolerationSeconds (300 s become 60 s)',
+  'daemonset-max-unavailable-off-by-one': 'daemonset: a rolling update takes down one node more than maxUnavailable allows',
+  'endpointslice-not-ready-endpoint-ready': 'endpointslice: the endpoint of a Pod that is not Ready (and not terminating) is marked ready',
+  'kubelet-never-policy-restarts-failures': 'kubelet: restartPolicy Never still restarts a container that exited with a non-zero code',
   'apiserver-ignores-resource-version': 'apiserver: an update with a stale resourceVersion overwrites the newer object (no 409 Conflict)',
   'kubectl-apply-keeps-removed-fields': 'kubectl: apply never deletes a field removed from the manifest since the last apply',
 } as const;

@@ -14,23 +14,57 @@ export interface NodeSpec {
   dedicated: boolean;
 }
 
+/** An int or a percentage ("25%"), as a rolling update's maxSurge and maxUnavailable take them. */
+export type IntOrPercent = number | string;
+
+export type Kind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod';
+export type RestartPolicy = 'Always' | 'OnFailure' | 'Never';
+
 export interface WorkloadSpec {
-  kind: 'Deployment' | 'ReplicaSet';
+  /** A bare Pod is one Pod (replicas and the rolling-update knobs do not apply). */
+  kind: Kind;
   name: string;
   replicas: number;
   cpuMilli: number;
   memoryMi: number;
   nodeSelector?: { disktype: 'ssd' | 'hdd' };
   toleratesDedicated: boolean;
-  maxSurge: number;
-  maxUnavailable: number;
+  /** A DaemonSet reads only maxUnavailable, resolved against its desired number scheduled. */
+  maxSurge: IntOrPercent;
+  maxUnavailable: IntOrPercent;
+  /** Tolerates the maintenance NoExecute taint and the not-ready/unreachable ones for this long (absent: not at all, or 300 s by default admission for the node's). */
+  tolerationSeconds?: number;
+  /** A Service selects the workload's Pods (its EndpointSlices are checked at every write). */
+  service?: boolean;
+  /** Bare Pods only. */
+  restartPolicy?: RestartPolicy;
+  /** Bare Pods only: the container exits with this code 10 ms after it starts (absent: it runs on). */
+  exitCode?: number;
 }
+
+/**
+ * The `taint` action's taints, as for node maintenance: kubespec.io/maintenance=planned with
+ * NoExecute (Pods leave, unless they tolerate it for a while) and NoSchedule (no new Pod comes,
+ * so one tolerating NoExecute for a while is not scheduled back only to be evicted again).
+ */
+export const MAINTENANCE_TAINT = { key: 'kubespec.io/maintenance', value: 'planned', effect: 'NoExecute' } as const;
+export const MAINTENANCE_TAINTS = [MAINTENANCE_TAINT, { ...MAINTENANCE_TAINT, effect: 'NoSchedule' as const }];
+
+export type DeletePolicy = 'Foreground' | 'Background' | 'Orphan';
 
 export type Action =
   | { at: number; op: 'scale'; target: number; replicas: number }
   | { at: number; op: 'deletePod'; target: number; index: number }
   | { at: number; op: 'editTemplate'; target: number }
-  | { at: number; op: 'deleteWorkload'; target: number; foreground: boolean };
+  | { at: number; op: 'deleteWorkload'; target: number; policy: DeletePolicy }
+  /** kubectl cordon (true) or uncordon (false) of a worker. */
+  | { at: number; op: 'cordon'; node: number; unschedulable: boolean }
+  /** The maintenance NoExecute taint put on (true) or taken off (false) a worker. */
+  | { at: number; op: 'taint'; node: number; on: boolean }
+  /** Two clients read the workload at `at`, then each writes its own annotation back after its delay: the later one conflicts and retries. */
+  | { at: number; op: 'concurrentWrites'; target: number; delays: [number, number] }
+  /** kubectl apply of the manifest with an extra label and annotation, then, `gapMs` later, without them. */
+  | { at: number; op: 'reapply'; target: number; gapMs: number };
 
 export type Component = 'kube-controller-manager' | 'kube-scheduler';
 /** What a crash may hit: the controllers and scheduler, and the API server and etcd under them. */
@@ -69,6 +103,8 @@ export interface Bounds {
   actionKinds?: Action['op'][];
   /** Only these faults (all by default). */
   faultKinds?: Fault['kind'][];
+  /** Only these workload kinds (all by default). */
+  kinds?: Kind[];
 }
 
 const node: fc.Arbitrary<NodeSpec> = fc.record({
@@ -78,27 +114,53 @@ const node: fc.Arbitrary<NodeSpec> = fc.record({
   dedicated: fc.boolean(),
 });
 
-const workload = (i: number): fc.Arbitrary<WorkloadSpec> =>
-  fc.record({
-    kind: fc.constantFrom('Deployment' as const, 'ReplicaSet' as const),
-    name: fc.constant(`w${i}`),
-    replicas: fc.integer({ min: 0, max: 5 }),
-    cpuMilli: fc.constantFrom(50, 100, 250, 500, 1000),
-    memoryMi: fc.constantFrom(32, 64, 256),
-    nodeSelector: fc.option(fc.record({ disktype: fc.constantFrom('ssd' as const, 'hdd' as const) }), { nil: undefined, freq: 3 }),
-    toleratesDedicated: fc.boolean(),
-    maxSurge: fc.integer({ min: 0, max: 2 }),
-    maxUnavailable: fc.integer({ min: 0, max: 2 }),
-  }).map((w) => (w.maxSurge === 0 && w.maxUnavailable === 0 ? { ...w, maxSurge: 1 } : w));
+/** 0–2, or a percentage whose rounding up and down differ for most replica counts. */
+const intOrPercent: fc.Arbitrary<IntOrPercent> = fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constantFrom('0%', '10%', '25%', '34%', '50%', '100%'));
+const isZero = (v: IntOrPercent) => v === 0 || v === '0%';
+const ALL_KINDS: Kind[] = ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod'];
 
-function action(b: Bounds, workloads: number): fc.Arbitrary<Action> {
+const workload = (i: number, kinds: Kind[]): fc.Arbitrary<WorkloadSpec> =>
+  fc.record(
+    {
+      kind: fc.constantFrom(...kinds),
+      name: fc.constant(`w${i}`),
+      replicas: fc.integer({ min: 0, max: 5 }),
+      cpuMilli: fc.constantFrom(50, 100, 250, 500, 1000),
+      memoryMi: fc.constantFrom(32, 64, 256),
+      nodeSelector: fc.option(fc.record({ disktype: fc.constantFrom('ssd' as const, 'hdd' as const) }), { nil: undefined, freq: 3 }),
+      toleratesDedicated: fc.boolean(),
+      maxSurge: intOrPercent,
+      maxUnavailable: intOrPercent,
+      tolerationSeconds: fc.option(fc.constantFrom(0, 5, 20, 60), { nil: undefined, freq: 2 }),
+      service: fc.boolean(),
+      restartPolicy: fc.constantFrom<RestartPolicy>('Always', 'OnFailure', 'Never'),
+      exitCode: fc.option(fc.constantFrom(0, 1, 2, 137), { nil: undefined, freq: 3 }),
+    },
+    { requiredKeys: ['kind', 'name', 'replicas', 'cpuMilli', 'memoryMi', 'toleratesDedicated', 'maxSurge', 'maxUnavailable'] },
+  ).map((w) => {
+    const out: WorkloadSpec = { ...w };
+    if (w.kind !== 'Pod') {
+      delete out.restartPolicy;
+      delete out.exitCode;
+    }
+    // A DaemonSet takes a maxSurge only with maxUnavailable 0 (validation), else it rolls by maxUnavailable.
+    if (w.kind === 'DaemonSet' && !isZero(w.maxUnavailable)) out.maxSurge = 0;
+    if (isZero(out.maxSurge) && isZero(out.maxUnavailable)) out.maxSurge = 1;
+    return out;
+  });
+
+function action(b: Bounds, workloads: number, workers: number): fc.Arbitrary<Action> {
   const at = fc.integer({ min: 0, max: b.horizonMs });
   const target = fc.integer({ min: 0, max: workloads - 1 });
   const all: Record<Action['op'], fc.Arbitrary<Action>> = {
     scale: fc.record({ at, op: fc.constant('scale' as const), target, replicas: fc.integer({ min: 0, max: 6 }) }),
     deletePod: fc.record({ at, op: fc.constant('deletePod' as const), target, index: fc.nat(5) }),
     editTemplate: fc.record({ at, op: fc.constant('editTemplate' as const), target }),
-    deleteWorkload: fc.record({ at, op: fc.constant('deleteWorkload' as const), target, foreground: fc.boolean() }),
+    deleteWorkload: fc.record({ at, op: fc.constant('deleteWorkload' as const), target, policy: fc.constantFrom<DeletePolicy>('Foreground', 'Background', 'Orphan') }),
+    cordon: fc.record({ at, op: fc.constant('cordon' as const), node: fc.integer({ min: 0, max: workers - 1 }), unschedulable: fc.boolean() }),
+    taint: fc.record({ at, op: fc.constant('taint' as const), node: fc.integer({ min: 0, max: workers - 1 }), on: fc.boolean() }),
+    concurrentWrites: fc.record({ at, op: fc.constant('concurrentWrites' as const), target, delays: fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 })) }),
+    reapply: fc.record({ at, op: fc.constant('reapply' as const), target, gapMs: fc.integer({ min: 0, max: 10_000 }) }),
   };
   return fc.oneof(...(b.actionKinds ?? (Object.keys(all) as Action['op'][])).map((k) => all[k]));
 }
@@ -117,7 +179,8 @@ function fault(b: Bounds, workers: number): fc.Arbitrary<Fault> {
       downMs: fc.integer({ min: 0, max: 20_000 }),
     }),
     crashMidReconcile: fc.record({ at, kind: fc.constant('crashMidReconcile' as const), component, nth: fc.integer({ min: 1, max: 6 }), forMs }),
-    nodeLoss: fc.record({ at, kind: fc.constant('nodeLoss' as const), node: fc.integer({ min: 0, max: workers - 1 }), downMs: fc.integer({ min: 1000, max: 30_000 }) }),
+    // Shorter than node-monitor-grace-period (40 s), or long enough for the node to be marked unknown, tainted and its Pods evicted.
+    nodeLoss: fc.record({ at, kind: fc.constant('nodeLoss' as const), node: fc.integer({ min: 0, max: workers - 1 }), downMs: fc.oneof({ arbitrary: fc.integer({ min: 1000, max: 30_000 }), weight: 3 }, { arbitrary: fc.integer({ min: 45_000, max: 75_000 }), weight: 1 }) }),
     api: fc.record({ at, kind: fc.constant('api' as const), actor: component, code: fc.constantFrom(409 as const, 500 as const, 504 as const), forMs, every }),
     watch: fc.record({ at, kind: fc.constant('watch' as const), actor: component, fault: fc.constantFrom('drop' as const, 'duplicate' as const, 'delay' as const), forMs, every }),
   };
@@ -131,8 +194,8 @@ export function caseArbitrary(b: Bounds): fc.Arbitrary<Case> {
     .chain(({ workers, workloads }) =>
       fc.record({
         nodes: fc.array(node, { minLength: workers, maxLength: workers }),
-        workloads: fc.tuple(...Array.from({ length: workloads }, (_, i) => workload(i))),
-        actions: fc.array(action(b, workloads), { maxLength: b.maxActions }),
+        workloads: fc.tuple(...Array.from({ length: workloads }, (_, i) => workload(i, b.kinds ?? ALL_KINDS))),
+        actions: fc.array(action(b, workloads, workers), { maxLength: b.maxActions }),
         faults: fc.array(fault(b, workers), { maxLength: b.maxFaults }),
         choices: fc.array(fc.nat(7), { maxLength: 64 }),
       }),

@@ -6,7 +6,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Action, Case, Fault } from './case';
+import { type Action, type Case, type DeletePolicy, type Fault, workerName } from './case';
+
+/** A deletion's detail cell; "foreground"/"background" as older counterexamples wrote them. */
+const POLICIES: Record<string, DeletePolicy> = { foreground: 'Foreground', background: 'Background', orphan: 'Orphan' };
+const worker = (name: string) => Number(name.replace('k8s-worker-', '')) - 1;
 
 function row(cells: (string | number)[]): string {
   return `      | ${cells.map(String).join(' | ')} |`;
@@ -15,13 +19,24 @@ function row(cells: (string | number)[]): string {
 export function actionRows(c: Case): string[] {
   const rows: string[] = [row(['at', 'what', 'target', 'detail'])];
   const ev: { at: number; cells: (string | number)[] }[] = [];
-  for (const a of c.actions) ev.push({ at: a.at, cells: [`${a.at}ms`, a.op, c.workloads[a.target].name, actionDetail(a)] });
+  for (const a of c.actions) ev.push({ at: a.at, cells: [`${a.at}ms`, a.op, 'target' in a ? c.workloads[a.target].name : workerName(a.node), actionDetail(a)] });
   for (const f of c.faults) ev.push({ at: f.at, cells: [`${f.at}ms`, f.kind, faultTarget(f), faultDetail(f)] });
   ev.sort((x, y) => x.at - y.at);
   return rows.concat(ev.map((e) => row(e.cells)));
 }
 
-const actionDetail = (a: Action) => (a.op === 'scale' ? `replicas=${a.replicas}` : a.op === 'deletePod' ? `index=${a.index}` : a.op === 'deleteWorkload' ? (a.foreground ? 'foreground' : 'background') : '-');
+function actionDetail(a: Action): string {
+  switch (a.op) {
+    case 'scale': return `replicas=${a.replicas}`;
+    case 'deletePod': return `index=${a.index}`;
+    case 'deleteWorkload': return a.policy.toLowerCase();
+    case 'cordon': return a.unschedulable ? 'cordon' : 'uncordon';
+    case 'taint': return a.on ? 'on' : 'off';
+    case 'concurrentWrites': return `delays=${a.delays[0]}ms,${a.delays[1]}ms`;
+    case 'reapply': return `gap=${a.gapMs}ms`;
+    default: return '-';
+  }
+}
 const faultTarget = (f: Fault) => (f.kind === 'nodeLoss' ? `k8s-worker-${f.node + 1}` : f.kind === 'crash' || f.kind === 'crashMidReconcile' ? f.component : f.actor);
 const faultDetail = (f: Fault) =>
   f.kind === 'crash' || f.kind === 'nodeLoss'
@@ -83,10 +98,18 @@ export function parseActionTable(rows: Record<string, string>[], workloadNames: 
       case 'scale': actions.push({ at, op: 'scale', target, replicas: num(d, 'replicas') }); break;
       case 'deletePod': actions.push({ at, op: 'deletePod', target, index: num(d, 'index') }); break;
       case 'editTemplate': actions.push({ at, op: 'editTemplate', target }); break;
-      case 'deleteWorkload': actions.push({ at, op: 'deleteWorkload', target, foreground: d === 'foreground' }); break;
+      case 'deleteWorkload': actions.push({ at, op: 'deleteWorkload', target, policy: POLICIES[d] ?? 'Background' }); break;
+      case 'cordon': actions.push({ at, op: 'cordon', node: worker(r.target), unschedulable: d === 'cordon' }); break;
+      case 'taint': actions.push({ at, op: 'taint', node: worker(r.target), on: d === 'on' }); break;
+      case 'concurrentWrites': {
+        const m = d.match(/delays=(\d+)ms,(\d+)ms/) ?? [];
+        actions.push({ at, op: 'concurrentWrites', target, delays: [Number(m[1]), Number(m[2])] });
+        break;
+      }
+      case 'reapply': actions.push({ at, op: 'reapply', target, gapMs: num(d, 'gap') }); break;
       case 'crash': faults.push({ at, kind: 'crash', component: r.target as any, downMs: num(d, 'down') }); break;
       case 'crashMidReconcile': faults.push({ at, kind: 'crashMidReconcile', component: r.target as any, nth: num(d, 'nth'), forMs: num(d, 'for') }); break;
-      case 'nodeLoss': faults.push({ at, kind: 'nodeLoss', node: Number(r.target.replace('k8s-worker-', '')) - 1, downMs: num(d, 'down') }); break;
+      case 'nodeLoss': faults.push({ at, kind: 'nodeLoss', node: worker(r.target), downMs: num(d, 'down') }); break;
       case 'api': faults.push({ at, kind: 'api', actor: r.target as any, code: num(d, 'code') as any, forMs: num(d, 'for'), every: num(d, 'every') }); break;
       case 'watch': faults.push({ at, kind: 'watch', actor: r.target as any, fault: d.split(' ')[0] as any, forMs: num(d, 'for'), every: num(d, 'every') }); break;
       default: throw new Error(`unknown action or fault "${r.what}"`);

@@ -12,7 +12,7 @@ import { caseArbitrary } from './case';
 import { manifest } from './manifests';
 
 /** A set of valid workload manifests (distinct names), as one multi-document YAML. */
-export const manifestsArbitrary = caseArbitrary({ maxWorkers: 1, maxWorkloads: 4, maxActions: 0, maxFaults: 0, horizonMs: 0 }).map((c) => c.workloads.map((w) => manifest(w)));
+export const manifestsArbitrary = caseArbitrary({ maxWorkers: 1, maxWorkloads: 4, maxActions: 0, maxFaults: 0, horizonMs: 0, kinds: ['Deployment', 'ReplicaSet'] }).map((c) => c.workloads.map((w) => manifest(w)));
 
 const toYaml = (docs: KObject[]) => docs.map((d) => yaml.dump(d)).join('---\n');
 

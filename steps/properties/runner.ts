@@ -3,15 +3,18 @@
  * scheduled on virtual time, the interleaving drawn from the case's choices, safety checked at
  * every etcd write; then, after the last fault, convergence within a bound and a quiet period.
  */
-import { StatusError } from '../../model/api/status';
 import type { KObject } from '../../model/api/meta';
 import { Cluster } from '../../model/cluster';
 import { type ClusterConfig, parseClusterConfig } from '../../model/cluster-config';
 import { FaultInjector, type FaultWindow } from '../../model/sim/faults';
 import { APP_LABEL, type Case, NS, workerName } from './case';
 import { crash, restart } from './components';
-import { kindConfig, manifest, resourceOf } from './manifests';
-import { isActive, isReady, nodesThatFit, readState } from './oracle';
+import { etcdKey, type Intent, tolerant, UserActions } from './actions';
+import { Calm } from './calm';
+import { type Deletion, Ledger } from './ledger';
+import { bareNotConverged, daemonSetNotConverged, replicasNotConverged, unfinishedDeletions } from './converged';
+import { kindConfig, manifest, resourceOf, service } from './manifests';
+import { readState } from './oracle';
 import { SafetyObserver } from './safety';
 
 export interface RunBounds {
@@ -27,19 +30,10 @@ export interface RunResult {
   cluster: Cluster;
 }
 
-/** Ignores what a user would see as an error (the workload is already gone, a conflict): the case goes on. */
-function tolerant(fn: () => void): void {
-  try {
-    fn();
-  } catch (e) {
-    if (!(e instanceof StatusError)) throw e;
-  }
-}
-
 /** When the last action or fault ends, in virtual ms after the workloads were created. */
 export function lastDisruption(c: Case): number {
   let t = 0;
-  for (const a of c.actions) t = Math.max(t, a.at);
+  for (const a of c.actions) t = Math.max(t, a.at + (a.op === 'reapply' ? a.gapMs : a.op === 'concurrentWrites' ? Math.max(...a.delays) : 0));
   for (const f of c.faults) t = Math.max(t, f.at + (f.kind === 'crash' || f.kind === 'nodeLoss' ? f.downMs : f.forMs));
   // A static Pod killed by a crash comes back through its kubelet's restart back-off (up to 40 s here).
   if (c.faults.some((f) => f.kind === 'crash' || f.kind === 'crashMidReconcile')) t += 40_000;
@@ -52,8 +46,8 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
   const sim = cluster.sim;
   let pick = 0;
   sim.chooser = (ready) => (pick < c.choices.length ? c.choices[pick++] % ready.length : 0);
-  const strict = c.faults.length === 0 && c.actions.every((a) => a.op === 'editTemplate');
-  const safety = new SafetyObserver(cluster, strict);
+  // Writes that change neither replicas, placement nor Pods keep a run strict.
+  const strict = c.faults.length === 0 && c.actions.every((a) => a.op === 'editTemplate' || a.op === 'concurrentWrites' || a.op === 'reapply');
   const t0 = sim.now();
   const windows: FaultWindow[] = [];
   for (const f of c.faults) {
@@ -75,46 +69,41 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
     });
     sim.faults = injector;
   }
-  const revisions = c.workloads.map(() => 0);
+  const ledger = new Ledger(() => sim.now());
+  const safety = new SafetyObserver(cluster, strict, new Calm(c, t0, () => sim.now()), ledger);
   /** What the user last asked for: a status write must never change it. */
-  const intended = c.workloads.map((w) => w.replicas);
-  for (const w of c.workloads) tolerant(() => cluster.admin.create(resourceOf(w), NS, manifest(w)));
-  for (const a of c.actions) {
-    const w = c.workloads[a.target];
-    sim.schedule(a.at, `user: ${a.op} ${w.name}`, () =>
-      tolerant(() => {
-        if (a.op === 'scale') {
-          cluster.admin.patch(resourceOf(w), NS, w.name, 'merge', { spec: { replicas: a.replicas } });
-          intended[a.target] = a.replicas;
-        }
-        else if (a.op === 'editTemplate') cluster.admin.patch(resourceOf(w), NS, w.name, 'merge', { spec: { template: manifest(w, ++revisions[a.target]).spec.template } });
-        else if (a.op === 'deleteWorkload') cluster.admin.delete(resourceOf(w), NS, w.name, { propagationPolicy: a.foreground ? 'Foreground' : 'Background' });
-        else {
-          const pods = cluster.admin.list('pods', NS, { labelSelector: `${APP_LABEL}=${w.name}` }).items.filter(isActive);
-          if (pods.length) cluster.admin.delete('pods', NS, pods[a.index % pods.length].metadata.name!);
-        }
-      }),
-    );
+  const intent: Intent = { revisions: c.workloads.map(() => 0), replicas: c.workloads.map((w) => w.replicas) };
+  const intended = intent.replicas;
+  for (const w of c.workloads) {
+    tolerant(() => cluster.admin.create(resourceOf(w), NS, manifest(w)));
+    if (w.service) tolerant(() => cluster.admin.create('services', NS, service(w)));
   }
+  new UserActions(cluster, c, intent, ledger).schedule();
   const problems: string[] = [];
   sim.advance(lastDisruption(c) + 5000);
   sim.faults = undefined;
   // Eventually: converge within the bound after the last fault.
-  let why = notConverged(cluster, c, intended);
+  let why = notConverged(cluster, c, intended, ledger.deletions);
   for (let waited = 0; why.length && waited < b.convergeMs; waited += 5000) {
     sim.advance(5000);
-    why = notConverged(cluster, c, intended);
+    why = notConverged(cluster, c, intended, ledger.deletions);
   }
   if (why.length) problems.push(`not converged ${b.convergeMs / 1000}s after the last fault:`, ...why.map((w) => `  ${w}`));
   else {
     // Stable: a further quiet period without writes (kubelet Lease renewals and node status heartbeats excepted).
     const from = sim.trace.entries.length;
+    // A container the kubelet restarts after each exit keeps writing its Pod's status and BackOff events.
+    const crashLooping = c.workloads
+      .filter((w) => w.kind === 'Pod' && w.exitCode !== undefined && (w.restartPolicy === 'Always' || (w.restartPolicy === 'OnFailure' && w.exitCode !== 0)))
+      .map((w) => new RegExp(`^((pods(/status)?|events)/${NS}/${w.name}(\\.|$)|endpointslices/${NS}/${w.name}-)`));
     sim.advance(b.quietMs);
-    const writes = sim.trace.entries.slice(from).filter((e) => e.kind === 'api' && /^(create|update|patch|delete|deletecollection)$/.test(e.verb) && /^2/.test(e.detail ?? '') && !isHeartbeat(e.actor, e.target));
+    const writes = sim.trace.entries.slice(from).filter((e) => e.kind === 'api' && /^(create|update|patch|delete|deletecollection)$/.test(e.verb) && /^2/.test(e.detail ?? '') && !isHeartbeat(e.actor, e.target) && !crashLooping.some((re) => re.test(e.target)));
     if (writes.length) problems.push(`${writes.length} writes in a quiet period of ${b.quietMs / 1000}s after converging, first:`, ...writes.slice(0, 3).map((e) => `  ${e.actor} ${e.verb} ${e.target}`));
   }
   safety.stop();
   problems.push(...createBursts(cluster, c.workloads.length));
+  problems.push(...unfinishedDeletions(cluster, ledger));
+  safety.violations.push(...ledger.violations);
   if (safety.violations.length) problems.unshift('safety violated:', ...safety.violations.map((v) => `  ${v}`));
   if (sim.failures.length) problems.unshift(`the model threw inside "${sim.failures[0].label}": ${(sim.failures[0].error as Error)?.message}`);
   return { ok: problems.length === 0, problems, cluster };
@@ -123,7 +112,7 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
 const isHeartbeat = (actor: string, target: string) => actor.startsWith('kubelet/') && (target.startsWith('leases/') || target.startsWith('nodes/status/'));
 
 /** Why the cluster is not (yet) in its desired state; empty when it is. */
-export function notConverged(cluster: Cluster, c: Case, intended: number[]): string[] {
+export function notConverged(cluster: Cluster, c: Case, intended: number[], deletions: Deletion[] = []): string[] {
   const s = readState(cluster);
   const out: string[] = [];
   const ours = s.pods.filter((p) => p.metadata.namespace === NS && p.metadata.labels?.[APP_LABEL]);
@@ -133,38 +122,18 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[]): str
     if (kv) live.set(w.name, JSON.parse(kv.value));
   }
   const rsUIDs = new Set(cluster.etcd.range(`/registry/replicasets/${NS}/`).map((kv) => JSON.parse(kv.value).metadata.uid));
+  const orphaned = new Set(deletions.filter((d) => d.policy === 'Orphan').map((d) => d.key));
   for (const [i, w] of c.workloads.entries()) {
     const obj = live.get(w.name);
     const pods = ours.filter((p) => p.metadata.labels![APP_LABEL] === w.name);
     if (!obj) {
-      if (pods.length) out.push(`${w.name} was deleted but ${pods.length} of its pods remain`);
+      // Deleted: gone with its Pods, or (Orphan) its Pods left behind without the reference.
+      if (pods.length && !orphaned.has(etcdKey(resourceOf(w), w.name)) && w.kind !== 'Pod') out.push(`${w.name} was deleted but ${pods.length} of its pods remain`);
       continue;
     }
-    if (obj.status?.observedGeneration !== obj.metadata.generation) out.push(`${w.name}: generation ${obj.metadata.generation} not yet observed by its controller`);
-    const active = pods.filter(isActive);
-    if ((obj.spec?.replicas ?? 1) !== intended[i]) out.push(`${w.name}: spec.replicas is ${obj.spec?.replicas}, the user set ${intended[i]}`);
-    for (const p of active) {
-      const ref = (p.metadata.ownerReferences ?? []).find((r: any) => r.controller);
-      if (!ref || !rsUIDs.has(ref.uid)) out.push(`${w.name}: pod ${p.metadata.name} has no live controller`);
-    }
-    const want = obj.spec?.replicas ?? 1;
-    const tmpl = JSON.stringify(obj.spec.template.spec.containers[0].env);
-    // A ReplicaSet does not replace Pods when its template changes; a Deployment rolls them.
-    const current = w.kind === 'ReplicaSet' ? active : active.filter((p) => JSON.stringify(p.spec.containers[0].env) === tmpl);
-    const pending = active.filter((p) => !(p.status?.phase === 'Running' && isReady(p)));
-    for (const p of pending) {
-      if (p.spec?.nodeName) out.push(`${w.name}: pod ${p.metadata.name} on ${p.spec.nodeName} is ${p.status?.phase ?? 'unknown'}, not Running and Ready`);
-      else {
-        const fit = nodesThatFit(p, s);
-        if (fit.length) out.push(`${w.name}: pod ${p.metadata.name} is Pending, yet it fits ${fit.join(', ')}`);
-      }
-    }
-    // A ReplicaSet creates its Pods whether or not they fit; a Deployment stuck on Pods that fit nowhere keeps old ones.
-    if (w.kind === 'ReplicaSet' && active.length !== want) out.push(`${w.name}: ${active.length} active pods, want ${want}`);
-    else if (pending.length === 0 && (active.length !== want || current.length !== want))
-      out.push(`${w.name}: ${active.length} active pods (${current.length} of the current template), want ${want}`);
-    if (pending.length > 0 && current.length > want) out.push(`${w.name}: ${current.length} pods of the current template, want at most ${want}`);
-    if (pods.some((p) => !isActive(p))) out.push(`${w.name}: pods still terminating`);
+    if (w.kind === 'Pod') out.push(...bareNotConverged(w, obj, s));
+    else if (w.kind === 'DaemonSet') out.push(...daemonSetNotConverged(w, obj, pods, s));
+    else out.push(...replicasNotConverged(w, obj, pods, intended[i], rsUIDs, s));
   }
   return out;
 }

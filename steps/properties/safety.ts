@@ -5,9 +5,20 @@
  */
 import type { KObject } from '../../model/api/meta';
 import type { Cluster } from '../../model/cluster';
-import { bytes, isActive, isReady, matchesSelector, milliCPU, requestsOf, isTerminal, toleratesNode } from './oracle';
+import type { Calm } from './calm';
+import type { Ledger } from './ledger';
+import { bytes, isActive, isReady, matchesSelector, milliCPU, requestsOf, isTerminal } from './oracle';
+import { deploymentBounds } from './rollout-bounds';
+import { DaemonSetChecks } from './safety-daemonset';
+import { DeletionChecks } from './safety-deletion';
+import { EndpointChecks } from './safety-endpoints';
+import { NodeChecks } from './safety-nodes';
+import { checkRestartPolicy } from './safety-restarts';
 
 const ctrl = (o: KObject) => (o.metadata.ownerReferences ?? []).find((r: any) => r.controller);
+/** The objects that own or are owned in generated cases. */
+const OWNED = /^\/registry\/(pods|replicasets|deployments|daemonsets)\//;
+const byTaintManager = (p: KObject) => (p.status?.conditions ?? []).some((c: any) => c.type === 'DisruptionTarget' && c.reason === 'DeletionByTaintManager');
 
 export class SafetyObserver {
   readonly violations: string[] = [];
@@ -23,16 +34,33 @@ export class SafetyObserver {
   private readonly podsByRS = new Map<string, Set<string>>();
   private readonly deployments = new Map<string, KObject>();
   private readonly deployMax = new Map<string, number>();
+  private readonly dsUIDs = new Map<string, string>();
   private readonly armed = new Set<string>();
   private readonly cancel: () => void;
+  private readonly nodeChecks: NodeChecks;
+  private readonly endpoints: EndpointChecks;
+  private readonly daemonSets: DaemonSetChecks;
+  private readonly deletion: DeletionChecks;
 
   constructor(
     private readonly cluster: Cluster,
-    /** Check the rollout's lower bound (replicas − maxUnavailable Ready): only in runs without disruptions. */
+    /** Check the rollout's lower bounds (replicas − maxUnavailable Ready, DaemonSet maxUnavailable): only in runs without disruptions. */
     private readonly checkAvailability: boolean,
+    calm: Calm,
+    private readonly ledger: Ledger,
   ) {
     this.lastRev = cluster.etcd.currentRevision;
-    for (const kv of cluster.etcd.range('/registry/minions/')) this.nodes.set(kv.key, JSON.parse(kv.value));
+    const now = () => cluster.sim.now();
+    const violate = (m: string) => this.violate(m);
+    this.nodeChecks = new NodeChecks(calm, now, violate);
+    this.endpoints = new EndpointChecks(calm, now, violate);
+    this.daemonSets = new DaemonSetChecks(checkAvailability ? violate : () => {});
+    this.deletion = new DeletionChecks(violate);
+    for (const kv of cluster.etcd.range('/registry/minions/')) {
+      this.nodes.set(kv.key, JSON.parse(kv.value));
+      this.nodeChecks.onNode(kv.key.slice('/registry/minions/'.length), JSON.parse(kv.value));
+    }
+    for (const kv of cluster.etcd.range('/registry/')) if (OWNED.test(kv.key)) this.deletion.onEvent(kv.key, JSON.parse(kv.value));
     this.cancel = cluster.etcd.watch('/registry/', this.lastRev + 1, (events) => {
       for (const e of events) this.onEvent(e.type, e.kv.key, e.kv.modRevision, e.type === 'PUT' ? JSON.parse(e.kv.value) : undefined);
     });
@@ -49,9 +77,22 @@ export class SafetyObserver {
   private onEvent(type: 'PUT' | 'DELETE', key: string, rev: number, obj: KObject | undefined): void {
     if (rev <= this.lastRev) this.violate(`resourceVersion ${rev} of ${key} does not increase (last ${this.lastRev})`);
     this.lastRev = rev;
+    if (OWNED.test(key)) this.deletion.onEvent(key, obj);
+    this.ledger.check(key, obj);
+    this.dispatch(key, obj);
+    this.endpoints.check();
+  }
+
+  private dispatch(key: string, obj: KObject | undefined): void {
     if (key.startsWith('/registry/minions/')) {
       if (obj) this.nodes.set(key, obj);
       else this.nodes.delete(key);
+      this.nodeChecks.onNode(key.slice('/registry/minions/'.length), obj);
+    } else if (key.startsWith('/registry/endpointslices/')) this.endpoints.onSlice(key, obj);
+    else if (key.startsWith('/registry/daemonsets/')) {
+      const uid = obj?.metadata.uid ?? this.dsUIDs.get(key);
+      if (obj) this.dsUIDs.set(key, obj.metadata.uid!);
+      if (uid) this.daemonSets.onDaemonSet(obj, uid);
     } else if (key.startsWith('/registry/pods/')) this.onPod(key, obj);
     else if (key.startsWith('/registry/replicasets/') && obj) {
       const uid = obj.metadata.uid!;
@@ -68,12 +109,19 @@ export class SafetyObserver {
       if (!obj) return;
       const uid = obj.metadata.uid!;
       this.deployments.set(uid, obj);
-      this.deployMax.set(uid, Math.max(this.deployMax.get(uid) ?? 0, obj.spec?.replicas ?? 1));
+      // The most Pods the Deployment ever allowed: replicas + maxSurge, resolved for each spec it had.
+      this.deployMax.set(uid, Math.max(this.deployMax.get(uid) ?? 0, (obj.spec?.replicas ?? 1) + deploymentBounds(obj).surge));
     }
   }
 
   private onPod(key: string, pod: KObject | undefined): void {
     const old = this.pods.get(key);
+    const podKey = key.slice('/registry/pods/'.length);
+    this.endpoints.onPod(podKey, pod);
+    const dsOf = (p: KObject | undefined) => (p && ctrl(p)?.kind === 'DaemonSet' ? ctrl(p)!.uid : undefined);
+    this.daemonSets.onPod(key, pod, dsOf(pod), dsOf(old));
+    if (pod) checkRestartPolicy(podKey, pod, (m) => this.violate(m));
+    if (pod && byTaintManager(pod) && !(old && byTaintManager(old))) this.nodeChecks.onEviction(podKey, pod);
     if (old?.spec?.nodeName) this.byNode.get(old.spec.nodeName)?.delete(key);
     const oldRS = old && ctrl(old)?.uid;
     if (oldRS) this.podsByRS.get(oldRS)?.delete(key);
@@ -106,11 +154,11 @@ export class SafetyObserver {
     this.checkIP(key, pod);
   }
 
-  /** A scheduler's binding: the node's NoSchedule taints tolerated, its labels matching the selector. */
+  /** A scheduler's binding: not cordoned, the node's NoSchedule and NoExecute taints tolerated, its labels matching the selector. */
   private checkPlacement(key: string, pod: KObject, node: string): void {
     const n = this.nodes.get(`/registry/minions/${node}`);
     if (!n) return this.violate(`pod ${key} bound to unknown node ${node}`);
-    if (!toleratesNode(pod, n)) this.violate(`pod ${key} bound to ${node}, whose NoSchedule taints it does not tolerate`);
+    this.nodeChecks.onBind(key, pod, node);
     if (!matchesSelector(pod, n)) this.violate(`pod ${key} bound to ${node}, which its nodeSelector does not match`);
   }
 
@@ -149,9 +197,9 @@ export class SafetyObserver {
     const duid = this.rsOwner.get(rs);
     const d = duid && this.deployments.get(duid);
     if (!d || d.metadata.deletionTimestamp) return;
-    const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
+    const { surge } = deploymentBounds(d);
     const specs = [...this.rsOwner].filter(([, o]) => o === duid).reduce((n, [r]) => n + (this.rsSpec.get(r) ?? 0), 0);
-    if (specs > this.deployMax.get(duid!)! + surge) this.violate(`Deployment ${d.metadata.name} scaled its ReplicaSets up to ${specs} replicas, above replicas + maxSurge (${d.spec?.replicas} + ${surge})`);
+    if (specs > this.deployMax.get(duid!)!) this.violate(`Deployment ${d.metadata.name} scaled its ReplicaSets up to ${specs} replicas, above replicas + maxSurge (${d.spec?.replicas} + ${d.spec?.strategy?.rollingUpdate?.maxSurge} = ${surge})`);
   }
 
   private activeOf(rs: string): KObject[] {
@@ -169,11 +217,11 @@ export class SafetyObserver {
     const siblings = [...this.rsOwner].filter(([, o]) => o === duid).map(([r]) => r);
     const pods = siblings.flatMap((r) => this.activeOf(r));
     const replicas = d.spec?.replicas ?? 1;
-    const surge = Number(d.spec?.strategy?.rollingUpdate?.maxSurge ?? 0);
-    const unavailable = Number(d.spec?.strategy?.rollingUpdate?.maxUnavailable ?? 0);
+    const { unavailable } = deploymentBounds(d);
     if (!this.checkAvailability) return;
     const ready = pods.filter(isReady).length;
-    if (this.armed.has(duid!) && ready < replicas - unavailable) this.violate(`Deployment ${d.metadata.name} has ${ready} Ready pods, below replicas − maxUnavailable (${replicas} − ${unavailable})`);
+    if (this.armed.has(duid!) && ready < replicas - unavailable)
+      this.violate(`Deployment ${d.metadata.name} has ${ready} Ready pods, below replicas − maxUnavailable (${replicas} − ${d.spec?.strategy?.rollingUpdate?.maxUnavailable}, rounded down to ${unavailable})`);
     if (ready >= replicas) this.armed.add(duid!);
   }
 }

@@ -130,6 +130,7 @@ export function updatedDesiredNodeCounts(ds: KObject, nodes: KObject[], nodeToPo
     if (!nodeToPods.has(node.metadata.name!)) nodeToPods.set(node.metadata.name!, []);
   }
   let maxUnavailable = unavailableCount(ds, desired);
+  if (mutant('daemonset-max-unavailable-off-by-one')) maxUnavailable++;
   const maxSurge = surgeCount(ds, desired);
   if (desired > 0 && maxUnavailable === 0 && maxSurge === 0) maxUnavailable = 1;
   return { maxSurge, maxUnavailable, desired };

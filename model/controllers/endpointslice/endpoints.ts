@@ -37,7 +37,7 @@ export function shouldPodBeInEndpoints(pod: KObject): boolean {
 
 /** podEndpoint: ready means serving and not terminating. */
 export function podToEndpoint(pod: KObject, svc: KObject): Endpoint {
-  const serving = isPodReady(pod);
+  const serving = isPodReady(pod) || mutant('endpointslice-not-ready-endpoint-ready');
   const terminating = !!pod.metadata.deletionTimestamp;
   const ep: Endpoint = {
     addresses: [pod.status?.podIP ?? pod.status.podIPs[0].ip],

@@ -57,6 +57,7 @@ export class TaintEvictionController {
     if (!allTolerated) return this.evictNow(pod);
     const min = getMinTolerationTime(used);
     if (min < 0) return this.cancel(pod, true); // tolerated forever
+    if (mutant('taint-eviction-fifth-of-toleration')) return this.evictAt(pod, min / 5);
     this.evictAt(pod, mutant('taint-eviction-ignores-toleration-seconds') ? 0 : min);
   }
 

@@ -116,7 +116,7 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
 
 /** kubecontainer.ShouldContainerBeRestarted, for an exited container. */
 function shouldRestart(policy: string, exitCode: number): boolean {
-  if (policy === 'Never') return false;
+  if (policy === 'Never') return exitCode !== 0 && mutant('kubelet-never-policy-restarts-failures');
   if (policy === 'OnFailure') return exitCode !== 0 || mutant('kubelet-onfailure-restarts-success');
   return true;
 }

@@ -1,4 +1,5 @@
 import type { KObject } from '../../api/meta';
+import { mutant } from '../../sim/mutants';
 import { Code, Status, type CycleState, type FilterPlugin, type NodeChange } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { tolerationsTolerateTaint } from '../../componenthelpers/scheduling/corev1/helpers';
@@ -11,7 +12,7 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 
 /** A Pod that tolerates the unschedulable taint also tolerates spec.unschedulable (DaemonSet Pods do). */
 export function fits(pod: KObject, node: KObject): boolean {
-  if (!node.spec?.unschedulable) return true;
+  if (!node.spec?.unschedulable || mutant('scheduler-ignores-unschedulable')) return true;
   return tolerationsTolerateTaint(pod.spec?.tolerations, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' });
 }
 
