@@ -63,7 +63,7 @@ export const badDocument: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** kubectl's and the API server's ways of saying no. */
-const KUBE_ERROR = /^(error: |Error from server|The [A-Za-z]+ "[^"]*" is invalid|error validating|error parsing|error when|unable to|Unable to|no objects passed)/m;
+const KUBE_ERROR = /^(error: |Error from server|The [A-Za-z]+ "[^"]*" is invalid|The request is invalid|error validating|error parsing|error when|unable to|Unable to|no objects passed)/m;
 
 /** One bad document through kubectl apply, kubectl create and the API: never a crash, always a Kubernetes error, nothing stored when rejected. */
 export function checkBadInput(cluster: Cluster, shell: Shell, text: string): void {
