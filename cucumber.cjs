@@ -42,6 +42,7 @@ module.exports = {
       'features/failures.feature',
       'features/kube-proxy.feature',
       'features/paths.feature',
+      'features/schema-property.feature',
     ],
     format: ['summary'],
     failFast: true,

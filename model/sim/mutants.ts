@@ -44,6 +44,7 @@ export const MUTANTS = {
   'kubelet-never-policy-restarts-failures': 'kubelet: restartPolicy Never still restarts a container that exited with a non-zero code',
   'apiserver-ignores-resource-version': 'apiserver: an update with a stale resourceVersion overwrites the newer object (no 409 Conflict)',
   'kubectl-apply-keeps-removed-fields': 'kubectl: apply never deletes a field removed from the manifest since the last apply',
+  'validation-allows-negative-replicas': 'apiserver: a Deployment or ReplicaSet with negative spec.replicas passes validation',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

@@ -9,6 +9,7 @@ import { isValidPercent } from './names';
 import { IS_NEGATIVE, validateImmutable, validateLabelSelector, validateNonnegative } from './objectmeta';
 import { validatePodTemplateSpec } from './pod';
 import { intOrStringValue, labelSelectorValue, mapValue } from './govalue';
+import { mutant } from '../../sim/mutants';
 
 type Kind = 'deployments' | 'replicasets' | 'daemonsets';
 const EMPTY_SELECTOR: Record<Kind, string> = {
@@ -133,7 +134,7 @@ function strategyValue(strategy: any): { toString(): string } {
 /** The spec of a Deployment, ReplicaSet or DaemonSet. */
 export function validateWorkloadSpec(kind: Kind, spec: any, errs: FieldError[]): void {
   const s = spec && typeof spec === 'object' ? spec : {};
-  if (kind !== 'daemonsets') validateNonnegative(s.replicas ?? 0, 'spec.replicas', errs);
+  if (kind !== 'daemonsets' && !mutant('validation-allows-negative-replicas')) validateNonnegative(s.replicas ?? 0, 'spec.replicas', errs);
   if (kind === 'replicasets') validateNonnegative(s.minReadySeconds, 'spec.minReadySeconds', errs);
   validateSelectorAndTemplate(kind, s, errs);
   if (kind === 'deployments') {
