@@ -208,3 +208,19 @@ Feature: The API server decodes request bodies as kube-apiserver does
       """
       deployment.apps/web created
       """
+
+  @A06
+  Scenario: kubectl patch asks for no field validation, so the server's default warns of an unknown field
+    Given the real kubectl talks to the cluster over HTTPS
+    When I run `kubectl create deployment web --image=nginx` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl patch deployment web -p '{"spec":{"foo":1,"paused":true}}'` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the error output is:
+      """
+      Warning: unknown field "spec.foo"
+      """
+    And the output is:
+      """
+      deployment.apps/web patched
+      """
