@@ -32,7 +32,8 @@ Then('generated objects of every served kind are accepted or rejected as their s
     fc.property(schemaCase, (generated) => {
       // Each run its own name, so runs do not meet in the one cluster.
       const c: SchemaCase = { ...generated, body: structuredClone(generated.body) };
-      c.body.metadata.name = c.body.metadata.name.replace(/^web/, `web-${++n}`);
+      const name = c.body.metadata?.name;
+      if (typeof name === 'string') c.body.metadata.name = name.replace(/^web/, `web-${++n}`);
       const wrong = checkSchemaCase(cluster, c);
       if (wrong) throw new Error(`${c.family} ${c.r.kind} (fieldValidation=${c.directive}): ${wrong}\n${JSON.stringify(c.body)}`);
     }),
