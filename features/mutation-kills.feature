@@ -64,3 +64,59 @@ Feature: The scheduler's arithmetic, as upstream's unit tests pin it
       | 3000, 5000, 1   | 3500, 40000, 8    | 65    |
       | 3000, 5000      | 3500, 40000       | 63    |
       | 3000, 0         | 0, 40000          | 100   |
+
+  @S84
+  Scenario: At --v=5 kube-scheduler logs each Pod's way through the queue, the cycle and the binding
+    # kind starts kube-scheduler at the default verbosity (0), where these lines are not printed;
+    # the static Pod's manifest takes klog's --v like any other flag.
+    Given a cluster
+    When I run `on k8s-master sed -i 's/- --leader-elect=true/- --leader-elect=true\n    - --v=5/' /etc/kubernetes/manifests/kube-scheduler.yaml`
+    And 1m passes
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: small
+      spec:
+        containers:
+        - name: app
+          image: nginx
+          resources:
+            requests:
+              cpu: 100m
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: huge
+      spec:
+        containers:
+        - name: app
+          image: nginx
+          resources:
+            requests:
+              cpu: "64"
+      """
+    And 30s passes
+    And I run `kubectl delete pod huge small`
+    And 10s passes
+    And I run `kubectl logs -n kube-system kube-scheduler-k8s-master | grep -v 'for scheduled pod' | grep default/`
+    Then the output lines match:
+      """
+      I0101 [0-9:.]+ +1 eventhandlers.go:141\] "Add event for unscheduled pod" pod="default/small"
+      I0101 [0-9:.]+ +1 eventhandlers.go:141\] "Add event for unscheduled pod" pod="default/huge"
+      I0101 [0-9:.]+ +1 default_binder.go:53\] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/small" node="k8s-worker-[12]"
+      I0101 [0-9:.]+ +1 cache.go:389\] "Finished binding for pod, can be expired" podKey="[0-9a-f-]{36}" pod="default/small"
+      I0101 [0-9:.]+ +1 schedule_one.go:314\] "Successfully bound pod to node" pod="default/small" node="k8s-worker-[12]" evaluatedNodes=3 feasibleNodes=2
+      I0101 [0-9:.]+ +1 schedule_one.go:1055\] "Unable to schedule pod; no fit; waiting" pod="default/huge" err="0/3 nodes are available: 1 node\(s\) had untolerated taint \{node-role.kubernetes.io/control-plane: \}, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
+      I0101 [0-9:.]+ +1 schedule_one.go:1118\] "Updating pod condition" pod="default/huge" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      I0101 [0-9:.]+ +1 eventhandlers.go:201\] "Delete event for unscheduled pod" pod="default/small"
+      I0101 [0-9:.]+ +1 eventhandlers.go:161\] "Update event for unscheduled pod" pod="default/huge"
+      I0101 [0-9:.]+ +1 eventhandlers.go:201\] "Delete event for unscheduled pod" pod="default/huge"
+      """
+    When I run `kubectl logs -n kube-system kube-scheduler-k8s-master | grep default/small`
+    Then the output has 1 line matching "eventhandlers.go:231\] \"Add event for scheduled pod\" pod=\"default/small\"$"
+    And the output has 1 line matching "eventhandlers.go:273\] \"Delete event for scheduled pod\" pod=\"default/small\"$"
+    # Updates: the kubelet's status writes, then the graceful deletion's deletionTimestamp.
+    And the output has 4 lines matching "eventhandlers.go:253\] \"Update event for scheduled pod\" pod=\"default/small\"$"
