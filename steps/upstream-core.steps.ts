@@ -5,6 +5,7 @@
  */
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
+import { GARBAGE_COLLECTOR_TABLES } from './upstream/garbagecollector';
 import { KUBELET_TABLES } from './upstream/kubelet';
 import { REGISTRY_TABLES } from './upstream/registry';
 import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
@@ -13,6 +14,7 @@ const AREAS: Record<string, Record<string, () => string[]>> = {
   tainteviction: TAINT_EVICTION_TABLES,
   kubelet: KUBELET_TABLES,
   registry: REGISTRY_TABLES,
+  garbagecollector: GARBAGE_COLLECTOR_TABLES,
 };
 
 Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {

@@ -10,7 +10,8 @@ import { StatusError } from '../../api/status';
 import type { ComponentContext } from '../../component';
 import { WorkQueue } from '../../client/workqueue';
 import { reasonOf } from '../util/objects';
-import { deletingDependents, FOREGROUND, GraphBuilder, hasFinalizer, ORPHAN, type GraphNode } from './graph';
+import { decideAttemptToDelete, deleteOwnerRefPatch, unblockOwnerReferencesPatch, type OwnerLookup } from './attempt';
+import { absentOwnerKey, deletingDependents, FOREGROUND, GraphBuilder, hasFinalizer, ORPHAN, type GraphNode } from './graph';
 import { mutant } from '../../sim/mutants';
 
 const keyOfNode = (n: GraphNode) => `${n.resource}|${n.namespace ?? ''}|${n.name}|${n.uid}`;
@@ -27,8 +28,8 @@ export class GarbageCollector {
 
   constructor(private readonly ctx: ComponentContext) {
     this.attemptToDelete = new WorkQueue(ctx.proc, 'garbage collector attempt to delete', (key) => {
-      this.attemptToDeleteItem(nodeOfKey(key));
-      this.attemptToDelete.forget(key);
+      if (this.attemptToDeleteItem(nodeOfKey(key))) this.attemptToDelete.forget(key);
+      else this.attemptToDelete.addRateLimited(key);
     });
     this.attemptToOrphan = new WorkQueue(ctx.proc, 'garbage collector attempt to orphan', (key) => {
       this.orphanDependents(nodeOfKey(key));
@@ -40,59 +41,53 @@ export class GarbageCollector {
     });
   }
 
-  /** attemptToDeleteItem: one object that may be garbage. */
-  private attemptToDeleteItem(n: GraphNode): void {
-    if (mutant('gc-orphans')) return;
-    if (!this.graph.get(n)) return;
+  /** attemptToDeleteItem: one object that may be garbage; false when it is to be retried. */
+  attemptToDeleteItem(n: GraphNode): boolean {
+    if (mutant('gc-orphans')) return true;
     // Decide on the live object, as the real collector does: the cache may not have seen an
     // ownerReference this collector just removed (orphaning) when the owner's delete arrives.
     const item = this.ctx.client.tryGet(n.resource, n.namespace, n.name);
-    if (!item || item.metadata.uid !== n.uid) return;
-    if (item.metadata.deletionTimestamp && !deletingDependents(item)) return;
-    if (deletingDependents(item)) return this.processDeletingDependents(n, item);
-    const refs = item.metadata.ownerReferences ?? [];
-    if (refs.length === 0) return;
-    const solid: OwnerReference[] = [];
-    const dangling: OwnerReference[] = [];
-    const waiting: OwnerReference[] = [];
-    for (const ref of refs) {
-      const owner = this.lookupOwner(item, ref);
-      if (!owner) dangling.push(ref);
-      else if (deletingDependents(owner)) waiting.push(ref);
-      else solid.push(ref);
+    if (!item || item.metadata.uid !== n.uid) return true;
+    const dependents = this.graph.dependents(n.uid);
+    const d = decideAttemptToDelete(item, (ref) => this.isDangling(item, ref), { count: dependents.length, anyDeletingDependents: dependents.some(({ obj }) => deletingDependents(obj)) });
+    switch (d.action) {
+      case 'processDeletingDependents':
+        this.processDeletingDependents(n, item);
+        return true;
+      case 'removeOwnerReferences':
+        this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', deleteOwnerRefPatch(n.uid, d.uids)));
+        return true;
+      case 'delete':
+        if (d.unblockOwnerReferences)
+          this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', unblockOwnerReferencesPatch(n.uid, item.metadata.ownerReferences ?? [])));
+        this.deleteObject(n, d.policy);
+        return true;
+      case 'retry':
+        return false;
+      default:
+        return true;
     }
-    if (solid.length) {
-      if (!dangling.length && !waiting.length) return;
-      // Still owned: drop only the references to owners that are gone or deleting in the foreground.
-      const patch = { metadata: { ownerReferences: [...dangling, ...waiting].map((r) => ({ $patch: 'delete', uid: r.uid })), uid: n.uid } };
-      this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', patch));
-      return;
-    }
-    if (waiting.length && this.graph.dependents(n.uid).length) {
-      // An owner waits for its dependents, and this one has dependents of its own: foreground it too.
-      return this.deleteObject(n, 'Foreground');
-    }
-    const policy = hasFinalizer(item, ORPHAN) ? 'Orphan' : hasFinalizer(item, FOREGROUND) ? 'Foreground' : 'Background';
-    this.deleteObject(n, policy);
   }
 
   /**
-   * isDangling: an owner is gone when it is in the absent-owner cache, or the graph does not
-   * know it and the API server says NotFound (or has another object under that name).
+   * isDangling: an owner is gone when the absent-owner cache says so (cluster-scoped coordinates
+   * first, then in the item's namespace), or the API server has nothing, or another object, at
+   * the reference's coordinates. The graph's copy stands in for the GET when it is the object
+   * those coordinates name (upstream's TODO: only virtual owners need the API server).
    */
-  private lookupOwner(item: KObject, ref: OwnerReference): KObject | undefined {
-    if (this.graph.absentOwners.has(ref.uid)) return undefined;
-    const known = this.graph.node(ref.uid);
-    if (known) {
-      const o = this.graph.get(known);
-      if (o) return o;
-    }
+  private isDangling(item: KObject, ref: OwnerReference): OwnerLookup {
+    const ns = item.metadata.namespace;
+    if (this.graph.absentOwners.has(absentOwnerKey(ref, undefined)) || (ns && this.graph.absentOwners.has(absentOwnerKey(ref, ns)))) return { absent: true };
     const r = resourceForKind(ref.apiVersion, ref.kind);
-    if (!r) return undefined;
-    const owner = this.ctx.client.tryGet(r.resource, r.namespaced ? item.metadata.namespace : undefined, ref.name);
-    if (owner && owner.metadata.uid === ref.uid) return owner;
-    this.graph.absentOwners.add(ref.uid);
-    return undefined;
+    if (!r) return { error: `unable to get REST mapping for ${ref.apiVersion}/${ref.kind}` };
+    if (r.namespaced && !ns) return { invalidNamespacedOwner: true };
+    const ownerNs = r.namespaced ? ns : undefined;
+    const known = this.graph.node(ref.uid);
+    const cached = known && known.resource === r.resource && known.name === ref.name && known.namespace === ownerNs ? this.graph.get(known) : undefined;
+    const owner = cached ?? this.ctx.client.tryGet(r.resource, ownerNs, ref.name);
+    if (owner && owner.metadata.uid === ref.uid) return { found: owner };
+    this.graph.absentOwners.add(absentOwnerKey(ref, ownerNs));
+    return { absent: true };
   }
 
   /** processDeletingDependentsItem: finish the owner once no dependent blocks it; else delete those that do. */
@@ -113,7 +108,7 @@ export class GarbageCollector {
     if (!owner || !hasFinalizer(owner, ORPHAN)) return;
     for (const { resource, obj } of this.graph.dependents(n.uid)) {
       if (mutant('gc-orphan-keeps-owner-references')) continue;
-      const patch = { metadata: { ownerReferences: [{ $patch: 'delete', uid: n.uid }], uid: obj.metadata.uid } };
+      const patch = deleteOwnerRefPatch(obj.metadata.uid!, [n.uid]);
       this.ignoreNotFound(() => this.ctx.client.patch(resource, obj.metadata.namespace, obj.metadata.name!, 'strategic', patch));
     }
     this.removeFinalizer(n, owner, ORPHAN);

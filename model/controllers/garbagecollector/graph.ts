@@ -5,7 +5,8 @@
  * whose owner is unknown or gone, an owner starting a foreground or orphan deletion, an owner
  * whose last blocking dependent disappeared.
  */
-import { canonicalJSON, type KObject } from '../../api/meta';
+import { canonicalJSON, type KObject, type OwnerReference } from '../../api/meta';
+import { resourceByName } from '../../api/registry';
 import type { InformerFactory } from '../../client/factory';
 import type { Informer } from '../../client/informer';
 import { BY_OWNER_UID, ensureIndexes } from '../util/indexes';
@@ -35,6 +36,21 @@ export interface GraphSinks {
   attemptToOrphan(n: GraphNode): void;
 }
 
+/**
+ * The absent-owner cache's key: an owner reference's coordinates (apiVersion, kind, name, uid)
+ * and a namespace (none for a cluster-scoped owner), as upstream's objectReference.
+ */
+export const absentOwnerKey = (ref: { apiVersion: string; kind: string; name: string; uid: string }, namespace: string | undefined): string =>
+  [ref.apiVersion, ref.kind, ref.name, ref.uid, namespace ?? ''].join('|');
+
+const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
+
+/** The absent-owner key of an observed object that went away. */
+function identityKey(resource: string, o: KObject): string {
+  const r = resourceByName(resource)!;
+  return absentOwnerKey({ apiVersion: r.group ? `${r.group}/${r.version}` : r.version, kind: r.kind, name: o.metadata.name!, uid: o.metadata.uid! }, o.metadata.namespace);
+}
+
 export const nodeOf = (resource: string, o: KObject): GraphNode => ({ resource, namespace: o.metadata.namespace, name: o.metadata.name!, uid: o.metadata.uid! });
 
 export const hasFinalizer = (o: KObject, f: string): boolean => (o.metadata.finalizers ?? []).includes(f);
@@ -44,8 +60,8 @@ export const deletingDependents = (o: KObject): boolean => !!o.metadata.deletion
 export class GraphBuilder {
   readonly informers = new Map<string, Informer>();
   private readonly byUID = new Map<string, GraphNode>();
-  /** absentOwnerCache: UIDs of owners known to be gone, so their dependents need no lookup. */
-  readonly absentOwners = new BoundedSet(ABSENT_OWNER_CACHE_SIZE);
+  /** absentOwnerCache: owners known to be gone (absentOwnerKey), so their dependents need no lookup. */
+  absentOwners = new BoundedSet(ABSENT_OWNER_CACHE_SIZE);
 
   constructor(
     factory: InformerFactory,
@@ -87,8 +103,9 @@ export class GraphBuilder {
   private onAdd(resource: string, o: KObject): void {
     const n = nodeOf(resource, o);
     this.byUID.set(n.uid, n);
-    // An owner the graph has not seen may not exist: check (the real builder adds a virtual node).
-    if ((o.metadata.ownerReferences ?? []).some((r) => !this.byUID.has(r.uid))) this.sinks.attemptToDelete(n);
+    // An owner the graph has not seen may not exist, and a reference that does not name the
+    // owner seen under its UID may point at nothing: check (the real builder adds a virtual node).
+    if ((o.metadata.ownerReferences ?? []).some((r) => this.potentiallyInvalid(n, r))) this.sinks.attemptToDelete(n);
     this.processTransitions(undefined, o, n);
   }
 
@@ -97,7 +114,7 @@ export class GraphBuilder {
     this.byUID.set(n.uid, n);
     const before = new Map((old.metadata.ownerReferences ?? []).map((r) => [r.uid, r]));
     const after = new Map((o.metadata.ownerReferences ?? []).map((r) => [r.uid, r]));
-    if ([...after.keys()].some((uid) => !before.has(uid) && !this.byUID.has(uid))) this.sinks.attemptToDelete(n);
+    if ([...after.values()].some((r) => !before.has(r.uid) && this.potentiallyInvalid(n, r))) this.sinks.attemptToDelete(n);
     // A removed (or no longer blocking) reference may unblock an owner deleting in the foreground.
     for (const [uid, ref] of before) {
       const now = after.get(uid);
@@ -107,11 +124,24 @@ export class GraphBuilder {
     this.processTransitions(old, o, n);
   }
 
+  /**
+   * addDependentToOwners' hasPotentiallyInvalidOwnerReference: the owner is unknown, or known
+   * under other coordinates (another namespace for a namespaced owner, another group, kind or
+   * name).
+   */
+  private potentiallyInvalid(n: GraphNode, ref: OwnerReference): boolean {
+    const owner = this.byUID.get(ref.uid);
+    if (!owner) return true;
+    const r = resourceByName(owner.resource)!;
+    if (owner.namespace && owner.namespace !== n.namespace) return true;
+    return r.kind !== ref.kind || (r.group ?? '') !== groupOf(ref.apiVersion) || owner.name !== ref.name;
+  }
+
   private onDelete(resource: string, o: KObject): void {
     if (this.byUID.get(o.metadata.uid!)?.resource === resource) this.byUID.delete(o.metadata.uid!);
     // Its dependents may now be garbage; its owners may be waiting for it.
     const deps = this.dependents(o.metadata.uid!);
-    if (deps.length) this.absentOwners.add(o.metadata.uid!);
+    if (deps.length) this.absentOwners.add(identityKey(resource, o));
     for (const dep of deps) this.sinks.attemptToDelete(nodeOf(dep.resource, dep.obj));
     for (const r of o.metadata.ownerReferences ?? []) this.wakeDeletingOwner(r.uid);
   }
@@ -136,7 +166,7 @@ export class GraphBuilder {
   }
 }
 
-/** A set that forgets its oldest entries beyond a size (the absent-owner LRU, simplified to FIFO). */
+/** A set that forgets its least recently used entries beyond a size (the absent-owner LRU). */
 export class BoundedSet {
   private readonly items = new Set<string>();
   constructor(private readonly max: number) {}
@@ -145,7 +175,11 @@ export class BoundedSet {
     this.items.add(v);
     if (this.items.size > this.max) this.items.delete(this.items.values().next().value!);
   }
+  /** A hit makes the entry the newest, as the LRU's Get does. */
   has(v: string): boolean {
-    return this.items.has(v);
+    if (!this.items.has(v)) return false;
+    this.items.delete(v);
+    this.items.add(v);
+    return true;
   }
 }

@@ -1,0 +1,25 @@
+Feature: The garbage collector as upstream's own tests have it
+  The garbage collector deletes an object once every owner it names is gone, reading the object
+  and each owner from the API server at the coordinates the reference gives: an owner in another
+  namespace, of another kind or under another name is no owner, even if its UID matches; a
+  reference to a kind the API server does not serve is retried, never taken for gone; a
+  cluster-scoped object naming a namespaced owner is left alone. Owners known to be absent are
+  remembered in a least-recently-used cache. These are the cases of
+  pkg/controller/garbagecollector/garbagecollector_test.go, run on the model's collector against
+  an API server of its own (steps/fixtures/upstream/gc.json).
+
+  @S25
+  Scenario: An object whose owner is gone is deleted after reading both (TestAttemptToDeleteItem)
+    Then every case of upstream's garbagecollector table attemptToDeleteItem holds on the model
+
+  @S25
+  Scenario: Absent owners are remembered, least recently used forgotten first (TestAbsentOwnerCache)
+    Then every case of upstream's garbagecollector table absentOwnerCache holds on the model
+
+  @S25
+  Scenario: The owner-reference patches delete or unblock only what they name (TestDeleteOwnerRefPatch, TestUnblockOwnerReference)
+    Then every case of upstream's garbagecollector table patches holds on the model
+
+  @S26
+  Scenario: References to the wrong namespace, kind or version end as upstream's TestConflictingData says
+    Then every case of upstream's garbagecollector table conflictingData holds on the model

@@ -1,0 +1,149 @@
+/**
+ * Upstream's garbage collector tests (fixtures/upstream/gc.json) on the model's
+ * GarbageCollector: attemptToDeleteItem called directly (its requests, gets included, recorded
+ * as upstream's fake REST handler records them), the owner-reference patches applied by the
+ * model's strategic merge patch, and TestConflictingData's scenarios run to their end on a
+ * FakeControlPlane with the collector's informers running.
+ */
+import type { KObject, OwnerReference } from '../../model/api/meta';
+import { strategicMergePatch } from '../../model/api/patch';
+import type { ApiRequest } from '../../model/apiserver/request';
+import { deleteOwnerRefPatch, unblockOwnerReferencesPatch } from '../../model/controllers/garbagecollector/attempt';
+import { GarbageCollector } from '../../model/controllers/garbagecollector/collector';
+import { absentOwnerKey, BoundedSet } from '../../model/controllers/garbagecollector/graph';
+import { FakeControlPlane } from './harness';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+const FILE = 'gc';
+const NAMESPACES = ['ns1', 'ns2'];
+
+/** "resource/namespace/name", '-' for no namespace. */
+function parseRef(ref: string): { resource: string; namespace?: string; name: string } {
+  const [resource, ns, name] = ref.split('/');
+  return { resource, namespace: ns === '-' ? undefined : ns, name };
+}
+
+/** A valid object of the resource, metadata only as far as the test is concerned. */
+function objectOf(ref: string, ownerReferences: OwnerReference[] | undefined): KObject {
+  const { resource, namespace, name } = parseRef(ref);
+  const metadata = { name, ...(namespace ? { namespace } : {}), ...(ownerReferences ? { ownerReferences } : {}) };
+  const pause = { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] };
+  switch (resource) {
+    case 'pods':
+      return { apiVersion: 'v1', kind: 'Pod', metadata, spec: pause };
+    case 'nodes':
+      return { apiVersion: 'v1', kind: 'Node', metadata };
+    case 'deployments':
+      return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: pause } } };
+  }
+  throw new Error(`no test object for ${resource}`);
+}
+
+class GCTest {
+  readonly cp = new FakeControlPlane(NAMESPACES);
+  readonly uids = new Map<string, string>();
+  /** Every request the collector sent, gets included, as "verb resource ns/name". */
+  readonly requests: string[] = [];
+  gc?: GarbageCollector;
+  private ctx?: ReturnType<FakeControlPlane['component']>;
+
+  owners(list: any[] | undefined): OwnerReference[] | undefined {
+    return list?.map(({ uidOf, uid, ...rest }) => ({ ...rest, uid: uidOf ? this.uids.get(uidOf)! : uid }));
+  }
+
+  create(ref: string, owners?: any[]): void {
+    const { resource, namespace } = parseRef(ref);
+    const o = this.cp.admin.create(resource, namespace, objectOf(ref, this.owners(owners)));
+    this.uids.set(ref, o.metadata.uid!);
+  }
+
+  collector(): GarbageCollector {
+    const ctx = (this.ctx = this.cp.component());
+    const request = ctx.client.request.bind(ctx.client);
+    ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
+      if (req.verb !== 'watch' && req.verb !== 'list') this.requests.push(`${req.verb} ${req.resource} ${req.namespace ? req.namespace + '/' : ''}${req.name}`);
+      return request(req);
+    };
+    return (this.gc = new GarbageCollector(ctx));
+  }
+
+  start(): void {
+    const gc = this.collector();
+    this.ctx!.informers.start();
+    while (!gc.graph.hasSynced()) this.cp.advance(1);
+  }
+
+  deleted(): string[] {
+    return this.cp.actions.filter((a) => a.verb === 'delete').map((a) => `${a.resource}/${a.namespace ?? '-'}/${a.name}`).sort();
+  }
+
+  attempt(ref: string): void {
+    const { resource, namespace, name } = parseRef(ref);
+    this.gc!.attemptToDeleteItem({ resource, namespace, name, uid: this.uids.get(ref)! });
+  }
+}
+
+function attemptCase(c: any): string | undefined {
+  const t = new GCTest();
+  for (const o of c.objects) t.create(o.ref, o.owners);
+  t.collector();
+  for (const ref of c.attempt) t.attempt(ref);
+  return same([...new Set(t.requests)].sort(), c.wantRequests);
+}
+
+function absentOwnerCacheCase(c: any): string | undefined {
+  const t = new GCTest();
+  for (const o of c.objects) t.create(o.ref, o.owners);
+  const gc = t.collector();
+  gc.graph.absentOwners = new BoundedSet(c.cacheSize);
+  for (const ref of c.attempt) t.attempt(ref);
+  const refOf = (name: string) => c.objects.flatMap((o: any) => o.owners).find((r: any) => r.name === name);
+  for (const [name, want] of Object.entries(c.wantCached)) {
+    const r = refOf(name);
+    const got = gc.graph.absentOwners.has(absentOwnerKey(r, 'ns1'));
+    if (got !== want) return `${name} in the absent-owner cache: ${got}, want ${want}`;
+  }
+  for (const [what, want] of Object.entries(c.wantGets)) {
+    const got = t.requests.filter((r) => r === `get ${what}`).length;
+    if (got !== want) return `GET ${what} sent ${got} times, want ${want}`;
+  }
+  return undefined;
+}
+
+function patchCase(c: any): string | undefined {
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: c.dependentUID, ownerReferences: c.original } };
+  const patch = c.patch === 'deleteOwnerRef' ? deleteOwnerRefPatch(c.dependentUID, c.ownerUIDs) : unblockOwnerReferencesPatch(c.dependentUID, c.original);
+  return same(strategicMergePatch(pod, patch, 'Pod').metadata.ownerReferences, c.want);
+}
+
+function conflictingDataCase(c: any): string | undefined {
+  const t = new GCTest();
+  for (const [i, step] of c.steps.entries()) {
+    const at = `step ${i + 1}`;
+    if (step.create) t.create(step.create, step.owners);
+    else if (step.startGC) t.start();
+    else if (step.settle) t.cp.advance(step.settle);
+    else if (step.delete) {
+      const { resource, namespace, name } = parseRef(step.delete);
+      t.cp.admin.delete(resource, namespace, name);
+    } else if (step.expectDeleted) {
+      const p = same(t.deleted(), [...step.expectDeleted].sort());
+      if (p) return `${at}: the collector deleted ${p}`;
+    } else if (step.expectExists) {
+      const gone = step.expectExists.filter((ref: string) => {
+        const { resource, namespace, name } = parseRef(ref);
+        return !t.cp.admin.tryGet(resource, namespace, name);
+      });
+      if (gone.length) return `${at}: gone: ${gone.join(', ')}`;
+    } else throw new Error(`unknown step ${JSON.stringify(step)}`);
+  }
+  if (t.cp.sim.failures.length) return `model failures: ${t.cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
+}
+
+export const GARBAGE_COLLECTOR_TABLES: Record<string, () => string[]> = {
+  attemptToDeleteItem: () => failuresOf(upstreamTable(FILE, 'attemptToDeleteItem'), attemptCase),
+  absentOwnerCache: () => failuresOf(upstreamTable(FILE, 'absentOwnerCache'), absentOwnerCacheCase),
+  patches: () => failuresOf(upstreamTable(FILE, 'patches'), patchCase),
+  conflictingData: () => failuresOf(upstreamTable(FILE, 'conflictingData'), conflictingDataCase),
+};
