@@ -131,7 +131,7 @@ Feature: The API server decodes request bodies as kube-apiserver does
     And the stored deployments "web" has "spec.replicas" = 1
 
   @A05
-  Scenario: A patch's result is decoded too: unknown fields, duplicates of the patch and wrong types
+  Scenario: A patch's result is decoded too: unknown fields, the patch's duplicate fields and wrong types are a 422 on "patch"
     When the admin POSTs to deployments:
       """
       {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
@@ -142,19 +142,11 @@ Feature: The API server decodes request bodies as kube-apiserver does
     Then the request succeeds with no warning
     When the admin patches deployments "web" with a strategic patch with fieldValidation=Strict:
       """
-      {"spec": {"foo": 1, "template": {"spec": {"containers": [{"name": "nginx", "bar": "x"}]}}}}
+      {"spec": {"template": {"spec": {"containers": [{"name": "nginx", "bar": "x"}]}}, "foo": 1}}
       """
-    Then the request fails with 400 BadRequest:
+    Then the request fails with 422 Invalid:
       """
-      strict decoding error: unknown field "spec.template.spec.containers[0].bar", unknown field "spec.foo"
-      """
-    When the admin patches deployments "web" with a merge patch with fieldValidation=Strict:
-      """
-      {"spec": {"replicas": 2, "replicas": 3}}
-      """
-    Then the request fails with 400 BadRequest:
-      """
-      strict decoding error: duplicate field "spec.replicas"
+       "" is invalid: patch: Invalid value: "map[spec:map[foo:1 template:map[spec:map[containers:[map[bar:x name:nginx]]]]]]": strict decoding error: unknown field "spec.foo", unknown field "spec.template.spec.containers[0].bar"
       """
     When the admin patches deployments "web" with a strategic patch with fieldValidation=Strict:
       """
@@ -163,6 +155,30 @@ Feature: The API server decodes request bodies as kube-apiserver does
     Then the request fails with 422 Invalid:
       """
        "" is invalid: patch: Invalid value: "map[spec:map[paused:true replicas:abc]]": unrecognized type: int32
+      """
+    When the admin patches deployments "web" with a merge patch with fieldValidation=Strict:
+      """
+      {"spec": {"replicas": 2, "replicas": 3, "colour": "blue"}}
+      """
+    Then the request fails with 422 Invalid, the patched object in the value, and:
+      """
+      strict decoding error: duplicate field "spec.replicas", unknown field "spec.colour"
+      """
+    When the admin patches deployments "web" with a json patch with fieldValidation=Strict:
+      """
+      [{"op": "replace", "path": "/spec/replicas", "value": 2, "vaule": 3}]
+      """
+    Then the request fails with 422 Invalid, the patched object in the value, and:
+      """
+      strict decoding error: json patch unknown field "[0].vaule"
+      """
+    When the admin patches deployments "web" with a merge patch with fieldValidation=Strict:
+      """
+      {"spec": {"replicas": "two"}}
+      """
+    Then the request fails with 422 Invalid, the patched object in the value, and:
+      """
+      json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32
       """
     When the admin patches deployments "web" with a strategic patch with fieldValidation=Warn:
       """

@@ -62,6 +62,14 @@ Then('the request fails with {int} {word}:', function (this: KubespecWorld, code
   expect(this.cluster.etcd.currentRevision).toBe(s.revisionBefore);
 });
 
+/** A JSON or merge patch's 422 holds the whole patched object (timestamps, uid) before the error. */
+Then('the request fails with {int} {word}, the patched object in the value, and:', function (this: KubespecWorld, code: number, reason: string, message: string) {
+  const s = last(this);
+  const m = /^ "" is invalid: patch: Invalid value: "(\{.*\})": (.*)$/s.exec(s.error?.message ?? '');
+  expect({ code: s.error?.code, reason: s.error?.reason, value: m ? 'the patched object' : s.error?.message, error: m?.[2] }).toEqual({ code, reason, value: 'the patched object', error: message.trim() });
+  expect(this.cluster.etcd.currentRevision).toBe(s.revisionBefore);
+});
+
 Then('the request succeeds with the warnings:', function (this: KubespecWorld, text: string) {
   const s = last(this);
   expect({ error: s.error?.message, warnings: s.warnings }).toEqual({ error: undefined, warnings: text.trim().split('\n') });

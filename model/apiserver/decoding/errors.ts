@@ -15,15 +15,10 @@ export function cannotBeHandled(kind: string, version: string, message: string):
   return errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${message}`);
 }
 
-/** A patch whose result has strict errors under fieldValidation=Strict (400, no kind in front). */
-export function strictPatchError(errs: string[]): StatusError {
-  return errors.badRequest(strictDecodingMessage(errs));
-}
-
 /**
- * A patch whose result does not decode: errors.NewInvalid(schema.GroupKind{}, "", …) with
- * one field.Invalid on "patch" holding what was patched (422; kubectl prints "The request is
- * invalid: patch: Invalid value: …").
+ * A patch whose result does not decode, or has strict errors under Strict:
+ * errors.NewInvalid(schema.GroupKind{}, "", …) with one field.Invalid on "patch" holding what
+ * was patched (422; kubectl prints "The request is invalid: patch: Invalid value: …").
  */
 export function invalidPatch(value: string, message: string): StatusError {
   const cause = FieldError.invalid('patch', value, message);

@@ -7,8 +7,8 @@
 import { canonicalJSON } from '../../api/meta';
 import type { ResourceInfo } from '../../api/registry';
 import type { ApiRequest } from '../request';
-import { decodeTree, GoDecodeError, type DecodeMode } from './decode';
-import { cannotBeHandled, goSprintValue, invalidPatch, strictPatchError } from './errors';
+import { decodeTree, GoDecodeError } from './decode';
+import { cannotBeHandled, goSprintValue, invalidPatch, strictDecodingMessage } from './errors';
 import { type JNode, parseTree, treeOf } from './jsontree';
 import { schemaOfResource } from './schema';
 
@@ -37,7 +37,7 @@ export function decodeRequestBody(r: ResourceInfo, req: ApiRequest, warnings: st
   const strict = directive !== 'Ignore';
   try {
     const { value, strict: errs } = decodeTree(schema, bodyTree(req), { mode: 'json', strict });
-    if (errs.length && directive === 'Strict') throw cannotBeHandled(kind, r.version, `strict decoding error: ${errs.join(', ')}`);
+    if (errs.length && directive === 'Strict') throw cannotBeHandled(kind, r.version, strictDecodingMessage(errs));
     warnings.push(...errs);
     return value;
   } catch (e) {
@@ -47,28 +47,50 @@ export function decodeRequestBody(r: ResourceInfo, req: ApiRequest, warnings: st
 }
 
 /**
- * The result of a JSON, merge or strategic merge patch decoded into its kind (patch.go):
- * duplicate fields of the patch itself, then unknown fields of the result, fail as a bare
- * 400 "strict decoding error: …" under Strict; a wrong type is a 422 on "patch" holding the
- * patched JSON (JSON and merge patches) or the patch as Go prints a map (strategic).
+ * The result of a JSON, merge or strategic merge patch decoded into its kind (patch.go): a
+ * wrong type, or under Strict any strict error (the patch's own duplicate fields first, then
+ * the result's unknown fields), is a 422 on "patch" holding the patched JSON (JSON and merge
+ * patches, keys sorted as jsonpatch writes them) or the patch as Go prints a map (strategic,
+ * whose converter reports unknown fields sorted).
  */
 export function decodePatchResult(r: ResourceInfo, req: ApiRequest, patched: unknown, warnings: string[]): any {
   const schema = schemaOfResource(r, req.subresource);
   if (!schema) return patched;
   const directive = fieldValidationOf(req);
   const strict = directive !== 'Ignore';
-  const mode: DecodeMode = req.patchType === 'strategic' ? 'unstructured' : 'json';
-  const patchErrs = strict && req.patchType !== 'json' && req.rawBody !== undefined ? duplicateFields(parseTree(req.rawBody)) : [];
+  const smp = req.patchType === 'strategic';
+  const patchTree = req.rawBody !== undefined ? parseTree(req.rawBody) : treeOf(req.body);
+  const patchErrs = !strict ? [] : req.patchType === 'json' ? jsonPatchStrictErrors(patchTree) : duplicateFields(patchTree);
+  const patchedJSON = canonicalJSON(patched);
+  const shown = () => (smp ? goSprintValue(req.body) : patchedJSON);
   try {
-    const { value, strict: errs } = decodeTree(schema, treeOf(patched), { mode, strict });
-    const all = [...patchErrs, ...errs];
-    if (all.length && directive === 'Strict') throw strictPatchError(all);
+    const tree = smp ? treeOf(patched) : parseTree(patchedJSON) ?? treeOf(patched);
+    const { value, strict: found } = decodeTree(schema, tree, { mode: smp ? 'unstructured' : 'json', strict });
+    const all = [...patchErrs, ...(smp ? [...found].sort() : found)];
+    if (all.length && directive === 'Strict') throw invalidPatch(shown(), strictDecodingMessage(all));
     warnings.push(...all);
     return value;
   } catch (e) {
     if (!(e instanceof GoDecodeError)) throw e;
-    throw invalidPatch(mode === 'unstructured' ? goSprintValue(req.body) : canonicalJSON(patched), e.message);
+    throw invalidPatch(shown(), e.message);
   }
+}
+
+/** kjson.UnmarshalStrict of a JSON patch into []jsonPatchOp{op, path, from, value}: each error prefixed "json patch". */
+function jsonPatchStrictErrors(j: JNode | undefined): string[] {
+  if (j?.t !== 'array') return [];
+  const out: string[] = [];
+  j.items.forEach((op, i) => {
+    if (op.t !== 'object') return;
+    const seen = new Set<string>();
+    for (const [k] of op.entries) {
+      const kind = !['op', 'path', 'from', 'value'].includes(k) ? 'unknown' : seen.has(k) ? 'duplicate' : undefined;
+      seen.add(k);
+      const msg = kind && `json patch ${kind} field ${JSON.stringify(`[${i}].${k}`)}`;
+      if (msg && !out.includes(msg)) out.push(msg);
+    }
+  });
+  return out;
 }
 
 /** kjson.UnmarshalStrict of a patch into a map: only duplicate keys can be strict errors there. */
