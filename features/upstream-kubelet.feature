@@ -14,3 +14,7 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @S23
   Scenario: The restart back-off doubles to its maximum and is forgotten after twice that (flowcontrol.Backoff)
     Then every case of upstream's kubelet table backoff holds on the model
+
+  @S28
+  Scenario: Which containers the kubelet starts or kills, and when it makes a new sandbox (TestComputePodActions)
+    Then every case of upstream's kubelet-actions table computePodActions holds on the model

@@ -8,3 +8,19 @@ Feature: The API server's registry as upstream's own Store tests have it
   @S24
   Scenario: Create, update and conflict as the generic registry Store's tests say
     Then every case of upstream's registry table cases holds on the model
+
+  @S27
+  Scenario: A delete waits for finalizers, gracefully or not, and removing the last one removes the object (Test(Non)GracefulStoreHandleFinalizers)
+    Then every case of upstream's registry-delete table finalizers holds on the model
+
+  @S27
+  Scenario: A delete's options put on the orphan finalizer or take it off (TestStoreDeleteWithOrphanDependents)
+    Then every case of upstream's registry-delete table orphanDependents holds on the model
+
+  @S27
+  Scenario: A delete's propagationPolicy replaces the orphan and foregroundDeletion finalizers (TestStoreDeletionPropagation)
+    Then every case of upstream's registry-delete table propagation holds on the model
+
+  @S27
+  Scenario: deletecollection deletes every object it lists (TestStoreDeleteCollection)
+    Then every case of upstream's registry-delete table deleteCollection holds on the model

@@ -7,7 +7,9 @@ import { Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { GARBAGE_COLLECTOR_TABLES } from './upstream/garbagecollector';
 import { KUBELET_TABLES } from './upstream/kubelet';
+import { KUBELET_ACTIONS_TABLES } from './upstream/kubelet-actions';
 import { REGISTRY_TABLES } from './upstream/registry';
+import { REGISTRY_DELETE_TABLES } from './upstream/registry-delete';
 import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
 
 const AREAS: Record<string, Record<string, () => string[]>> = {
@@ -15,6 +17,8 @@ const AREAS: Record<string, Record<string, () => string[]>> = {
   kubelet: KUBELET_TABLES,
   registry: REGISTRY_TABLES,
   garbagecollector: GARBAGE_COLLECTOR_TABLES,
+  'registry-delete': REGISTRY_DELETE_TABLES,
+  'kubelet-actions': KUBELET_ACTIONS_TABLES,
 };
 
 Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {

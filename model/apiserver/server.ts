@@ -1,3 +1,4 @@
+import { deletionFinalizers } from './deletion-finalizers';
 import { canonicalJSON, deepCopy, type KObject } from '../api/meta';
 import { generateName, uuid } from '../api/names';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../api/patch';
@@ -434,9 +435,7 @@ export class ApiServer {
     const obj = deepCopy(cur.obj);
     if (req.query?.dryRun === 'All') return obj;
     const policy = req.query?.propagationPolicy;
-    const finalizers = new Set(obj.metadata.finalizers ?? []);
-    if (policy === 'Foreground') finalizers.add('foregroundDeletion');
-    if (policy === 'Orphan') finalizers.add('orphan');
+    const finalizers = new Set(deletionFinalizers(obj.metadata.finalizers ?? [], policy));
     // Graceful deletion: a Pod on a node is marked, and its kubelet finishes the delete.
     const grace = req.query?.gracePeriodSeconds ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
     const graceful = r.resource === 'pods' && !!obj.spec?.nodeName && grace > 0 && !obj.status?.phase?.match(/^(Succeeded|Failed)$/);
@@ -444,6 +443,8 @@ export class ApiServer {
     const finishing = r.resource === 'pods' && req.query?.gracePeriodSeconds === 0 && finalizers.size === 0;
     if (!finishing && (finalizers.size > 0 || graceful)) {
       if (obj.metadata.deletionTimestamp) return obj;
+      // BeforeDelete and markAsDeleting: the start of a deletion is a new generation.
+      if ((obj.metadata.generation ?? 0) > 0) obj.metadata.generation = obj.metadata.generation! + 1;
       obj.metadata.finalizers = finalizers.size ? [...finalizers] : undefined;
       obj.metadata.deletionTimestamp = this.sim.clock.nowRFC3339();
       obj.metadata.deletionGracePeriodSeconds = graceful ? grace : 0;

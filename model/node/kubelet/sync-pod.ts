@@ -4,6 +4,7 @@ import { type KubeletCore, type PodWorker } from './core';
 import type { StatusManager } from './status-manager';
 import { containerConfig, formatPod, podRuntimeState, sandboxConfig } from './runtime-view';
 import { isStaticPod } from './static-pods';
+import { computePodActions } from './pod-actions';
 
 /** Outcome of a sync: done, or failed and to be retried after the pod worker's back-off. */
 export type SyncDone = (failed: boolean) => void;
@@ -28,9 +29,17 @@ export function syncPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
   }
   const rt = podRuntimeState(runtime, w.uid);
   const sandbox = rt.sandboxes[0];
-  if (sandbox?.state === 'SANDBOX_READY') return startContainers(core, status, w, sandbox.id, sandbox.metadata.attempt, done);
-  // No ready sandbox: (re)create it. A dead one's containers cannot be reused.
-  const attempt = sandbox ? sandbox.metadata.attempt + 1 : 0;
+  const actions = computePodActions(pod, rt);
+  if (!actions.createSandbox) {
+    // A Pod that ran and will not restart gets no new sandbox.
+    if (actions.killPod && sandbox?.state !== 'SANDBOX_READY') {
+      status.write(w);
+      return done(false);
+    }
+    return startContainers(core, status, w, sandbox!.id, sandbox!.metadata.attempt, actions.containersToStart, done);
+  }
+  // (Re)create the sandbox. A dead one's containers cannot be reused.
+  const attempt = actions.attempt;
   if (sandbox) for (const list of rt.containers.values()) for (const c of list) w.reasons.delete(c.metadata.name);
   runtime.runPodSandbox(sandboxConfig(pod, attempt, core.podCIDR()), (err, id) => {
     if (err || !id) {
@@ -40,12 +49,12 @@ export function syncPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
     }
     core.ctx.log.info('kuberuntime_manager.go:1047', 'Created PodSandbox for pod', { podSandboxID: id, pod: w.key });
     status.write(w);
-    startContainers(core, status, w, id, attempt, done);
+    startContainers(core, status, w, id, attempt, actions.containersToStart, done);
   });
 }
 
-/** Starts, in order, every container that should run and does not. */
-function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker, sandboxId: string, sandboxAttempt: number, done: SyncDone): void {
+/** Starts, in order, the containers computePodActions chose (toStart: indexes into spec.containers). */
+function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker, sandboxId: string, sandboxAttempt: number, toStart: number[], done: SyncDone): void {
   const { runtime, recorder, images } = core;
   const specs: any[] = w.pod.spec?.containers ?? [];
   let i = 0;
@@ -57,7 +66,8 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
       status.write(w);
       return done(failed);
     }
-    const c = specs[i++];
+    const index = i++;
+    const c = specs[index];
     const pod = w.pod;
     const ev = (type: 'Normal' | 'Warning', reason: string, message: string) => recorder.event(pod, type, reason, message, `spec.containers{${c.name}}`);
     const list = podRuntimeState(runtime, w.uid).containers.get(c.name) ?? [];
@@ -67,8 +77,9 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
       w.reasons.delete(c.name);
       return next();
     }
+    if (!toStart.includes(index)) return next();
     if (latest?.state === 'CONTAINER_EXITED') {
-      if (mutant('kubelet-never-restarts') || !shouldRestart(pod.spec?.restartPolicy ?? 'Always', latest.exitCode)) return next();
+      if (mutant('kubelet-never-restarts')) return next();
       const key = `${w.uid}_${c.name}`;
       if (core.restartBackoff.isInBackOffSince(key, latest.finishedAt)) {
         ev('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
@@ -112,11 +123,4 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
     });
   };
   next();
-}
-
-/** kubecontainer.ShouldContainerBeRestarted, for an exited container. */
-function shouldRestart(policy: string, exitCode: number): boolean {
-  if (policy === 'Never') return exitCode !== 0 && mutant('kubelet-never-policy-restarts-failures');
-  if (policy === 'OnFailure') return exitCode !== 0 || mutant('kubelet-onfailure-restarts-success');
-  return true;
 }

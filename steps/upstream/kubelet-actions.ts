@@ -1,0 +1,40 @@
+/**
+ * Upstream's TestComputePodActions (fixtures/upstream/kubelet-actions.json) on the model's
+ * computePodActions: upstream's base Pod and runtime status, changed as each case says.
+ */
+import type { ContainerStatus, PodSandboxStatus } from '../../model/node/cri/api';
+import { computePodActions } from '../../model/node/kubelet/pod-actions';
+import type { PodRuntimeState } from '../../model/node/kubelet/runtime-view';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+const NAMES = ['foo1', 'foo2', 'foo3'];
+const STATES: Record<string, ContainerStatus['state']> = { running: 'CONTAINER_RUNNING', exited: 'CONTAINER_EXITED', created: 'CONTAINER_CREATED', unknown: 'CONTAINER_UNKNOWN' };
+
+/** makeBasePodAndStatus, then the case's changes. */
+function podAndStatus(c: any): { pod: any; state: PodRuntimeState } {
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: '12345678', name: 'foo', namespace: 'foo-ns' }, spec: { ...(c.restartPolicy ? { restartPolicy: c.restartPolicy } : {}), containers: NAMES.map((name) => ({ name, image: 'busybox' })) } };
+  const sandboxes: PodSandboxStatus[] = [];
+  if (c.sandbox !== null) {
+    const s = c.sandbox ?? {};
+    sandboxes.push({ id: 'sandboxID', metadata: { name: 'foo', namespace: 'foo-ns', uid: 'sandboxuid', attempt: s.attempt ?? 0 }, state: s.state ?? 'SANDBOX_READY', createdAt: 0, ip: s.ip ?? '10.0.0.1', labels: {} });
+  }
+  const containers = new Map<string, ContainerStatus[]>();
+  if (c.containers !== 'none')
+    NAMES.forEach((name, i) => {
+      const s = c.containers?.[name] ?? { state: 'running' };
+      containers.set(name, [
+        { id: `id${i + 1}`, podSandboxId: 'sandboxID', metadata: { name, attempt: 0 }, image: 'busybox', imageRef: '', imageId: '', labels: {}, state: STATES[s.state], createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: s.exitCode ?? 0, reason: '' } as ContainerStatus,
+      ]);
+    });
+  return { pod, state: { sandboxes, containers } };
+}
+
+function computePodActionsCase(c: any): string | undefined {
+  const { pod, state } = podAndStatus(c);
+  const a = computePodActions(pod, state);
+  return same({ ...a, containersToKill: a.containersToKill.map((k) => k.id) }, c.want);
+}
+
+export const KUBELET_ACTIONS_TABLES: Record<string, () => string[]> = {
+  computePodActions: () => failuresOf(upstreamTable('kubelet-actions', 'computePodActions'), computePodActionsCase),
+};
