@@ -9,8 +9,8 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
   components, failed API requests, broken, delayed and repeated watch streams, nodes lost for
   less or more than the grace period; and the order in which ready components run. Safety is
   checked at every etcd write (steps/properties/safety*.ts), not only at the end. Faults stop after a while
-  (Anvil's assumption). The number of runs comes from KUBESPEC_PROPERTY_RUNS (default 25);
-  the seed is fixed, and KUBESPEC_SEED varies it. A failure prints how to replay it and
+  (Anvil's assumption). The number of runs comes from KUBESPEC_PROPERTY_RUNS (default 25),
+  of which a scenario with heavy cases runs a share (`runs`); the seed is fixed, and KUBESPEC_SEED varies it. A failure prints how to replay it and
   writes the shrunk case as a feature under reports/counterexamples/.
 
   @property @W09 @W18 @C24
@@ -31,9 +31,11 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
     Given the property bounds:
       | bound         | value                  |
       | workers       | 4                      |
+      | min_workers   | 3                      |
       | workloads     | 2                      |
       | kinds         | Deployment, DaemonSet  |
       | actions       | 3                      |
+      | min_actions   | 1                      |
       | actions_kinds | editTemplate           |
       | faults        | 0            |
       | horizon       | 30s          |
@@ -46,9 +48,11 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
     Given the property bounds:
       | bound         | value                                    |
       | workers       | 3                                        |
+      | min_workers   | 2                                        |
       | workloads     | 2                                        |
       | kinds         | Deployment, ReplicaSet, Pod              |
-      | actions       | 4                                        |
+      | actions       | 5                                        |
+      | min_actions   | 3                                        |
       | actions_kinds | cordon, taint, scale, deletePod          |
       | faults        | 1                                        |
       | fault_kinds   | nodeLoss                                 |
@@ -65,6 +69,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | workloads     | 3                                                    |
       | actions       | 4                                                    |
       | actions_kinds | deleteWorkload, concurrentWrites, reapply, deletePod |
+      | runs          | 0.6                                                  |
       | faults        | 0                                                    |
       | horizon       | 20s                                                  |
       | converge      | 2m                                                   |

@@ -50,6 +50,8 @@ Given('the property bounds:', function (this: PropWorld, table: DataTable) {
 Then('every generated cluster converges on its desired state, stays quiet and stays safe', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld) {
   const b: Bounds = {
     maxWorkers: Number(bound(this, 'workers', '4')),
+    minWorkers: Number(bound(this, 'min_workers', '1')),
+    minActions: Number(bound(this, 'min_actions', '0')),
     maxWorkloads: Number(bound(this, 'workloads', '3')),
     maxActions: Number(bound(this, 'actions', '4')),
     maxFaults: Number(bound(this, 'faults', '3')),

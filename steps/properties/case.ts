@@ -94,6 +94,9 @@ export const APP_LABEL = 'kubespec.io/property';
 
 export interface Bounds {
   maxWorkers: number;
+  /** At least this many workers and user actions (default 1 and 0): a knob that needs them to show. */
+  minWorkers?: number;
+  minActions?: number;
   maxWorkloads: number;
   maxActions: number;
   maxFaults: number;
@@ -115,7 +118,7 @@ const node: fc.Arbitrary<NodeSpec> = fc.record({
 });
 
 /** 0–2, or a percentage whose rounding up and down differ for most replica counts. */
-const intOrPercent: fc.Arbitrary<IntOrPercent> = fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constantFrom('0%', '10%', '25%', '34%', '50%', '100%'));
+const intOrPercent: fc.Arbitrary<IntOrPercent> = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: 1 }, { arbitrary: fc.constantFrom('0%', '10%', '25%', '34%', '50%', '75%', '100%'), weight: 2 });
 const isZero = (v: IntOrPercent) => v === 0 || v === '0%';
 const ALL_KINDS: Kind[] = ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod'];
 
@@ -157,7 +160,8 @@ function action(b: Bounds, workloads: number, workers: number): fc.Arbitrary<Act
     deletePod: fc.record({ at, op: fc.constant('deletePod' as const), target, index: fc.nat(5) }),
     editTemplate: fc.record({ at, op: fc.constant('editTemplate' as const), target }),
     deleteWorkload: fc.record({ at, op: fc.constant('deleteWorkload' as const), target, policy: fc.constantFrom<DeletePolicy>('Foreground', 'Background', 'Orphan') }),
-    cordon: fc.record({ at, op: fc.constant('cordon' as const), node: fc.integer({ min: 0, max: workers - 1 }), unschedulable: fc.boolean() }),
+    // Mostly cordon: an uncordon matters only after one.
+    cordon: fc.record({ at, op: fc.constant('cordon' as const), node: fc.integer({ min: 0, max: workers - 1 }), unschedulable: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }) }),
     taint: fc.record({ at, op: fc.constant('taint' as const), node: fc.integer({ min: 0, max: workers - 1 }), on: fc.boolean() }),
     concurrentWrites: fc.record({ at, op: fc.constant('concurrentWrites' as const), target, delays: fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 })) }),
     reapply: fc.record({ at, op: fc.constant('reapply' as const), target, gapMs: fc.integer({ min: 0, max: 10_000 }) }),
@@ -187,15 +191,27 @@ function fault(b: Bounds, workers: number): fc.Arbitrary<Fault> {
   return fc.oneof(...(b.faultKinds ?? (Object.keys(all) as Fault['kind'][])).map((k) => all[k]));
 }
 
+/**
+ * Upstream's taint eviction controller does not retry an eviction whose delete failed (it tries
+ * five times within milliseconds, then waits for the next event about the Pod or node), so a
+ * taint while the controller manager cannot write may never evict: such cases are not generated.
+ */
+function disturbsEvictions(f: Fault): boolean {
+  if (f.kind === 'crash') return f.component !== 'kube-scheduler';
+  if (f.kind === 'crashMidReconcile') return f.component === 'kube-controller-manager';
+  if (f.kind === 'api' || f.kind === 'watch') return f.actor === 'kube-controller-manager';
+  return false;
+}
+
 /** The whole scenario space within the bounds; shrinks towards fewer nodes, workloads, actions, faults. */
 export function caseArbitrary(b: Bounds): fc.Arbitrary<Case> {
   return fc
-    .record({ workers: fc.integer({ min: 1, max: b.maxWorkers }), workloads: fc.integer({ min: 1, max: b.maxWorkloads }) })
+    .record({ workers: fc.integer({ min: Math.min(b.minWorkers ?? 1, b.maxWorkers), max: b.maxWorkers }), workloads: fc.integer({ min: 1, max: b.maxWorkloads }) })
     .chain(({ workers, workloads }) =>
       fc.record({
         nodes: fc.array(node, { minLength: workers, maxLength: workers }),
         workloads: fc.tuple(...Array.from({ length: workloads }, (_, i) => workload(i, b.kinds ?? ALL_KINDS))),
-        actions: fc.array(action(b, workloads, workers), { maxLength: b.maxActions }),
+        actions: fc.array(action(b, workloads, workers), { minLength: Math.min(b.minActions ?? 0, b.maxActions), maxLength: b.maxActions }),
         faults: fc.array(fault(b, workers), { maxLength: b.maxFaults }),
         choices: fc.array(fc.nat(7), { maxLength: 64 }),
       }),
@@ -203,7 +219,7 @@ export function caseArbitrary(b: Bounds): fc.Arbitrary<Case> {
     .map((c) => ({
       ...c,
       actions: [...c.actions].sort((x, y) => x.at - y.at),
-      faults: [...c.faults].sort((x, y) => x.at - y.at),
+      faults: [...c.faults].filter((f) => !(c.actions.some((a) => a.op === 'taint') && disturbsEvictions(f))).sort((x, y) => x.at - y.at),
     }));
 }
 

@@ -8,16 +8,17 @@ import type { KObject } from '../../model/api/meta';
 import type { Cluster } from '../../model/cluster';
 import type { WorkloadSpec } from './case';
 import type { Ledger } from './ledger';
-import { type ClusterState, isActive, isReady, matchesSelector, nodesThatFit } from './oracle';
+import { type ClusterState, isActive, isReady, isTerminal, matchesSelector, nodesThatFit } from './oracle';
 import { tolerates } from './safety-nodes';
 
-/** A Pod on a node with a NoExecute taint it tolerates only for a while: the taint manager will evict it. */
-function doomed(p: KObject, s: ClusterState): string[] {
+/** A Pod on a node with a NoExecute taint it does not tolerate, or only for a while: the taint manager will evict it. */
+export function doomed(p: KObject, s: ClusterState): string[] {
   const node = p.spec?.nodeName && s.nodes.find((n) => n.metadata.name === p.spec.nodeName);
-  if (!node || p.metadata.deletionTimestamp) return [];
+  if (!node || p.metadata.deletionTimestamp || isTerminal(p)) return [];
   for (const t of (node.spec?.taints ?? []).filter((t: any) => t.effect === 'NoExecute')) {
     const tol = (p.spec?.tolerations ?? []).find((x: any) => tolerates(x, t));
-    if (tol && typeof tol.tolerationSeconds === 'number') return [`pod ${p.metadata.name} tolerates ${t.key}:NoExecute on ${node.metadata.name} only for ${tol.tolerationSeconds}s: it is about to be evicted`];
+    if (!tol) return [`pod ${p.metadata.namespace}/${p.metadata.name} does not tolerate ${t.key}:NoExecute on ${node.metadata.name}: it is about to be evicted`];
+    if (typeof tol.tolerationSeconds === 'number') return [`pod ${p.metadata.name} tolerates ${t.key}:NoExecute on ${node.metadata.name} only for ${tol.tolerationSeconds}s: it is about to be evicted`];
   }
   return [];
 }

@@ -12,7 +12,7 @@ import { crash, restart } from './components';
 import { etcdKey, type Intent, tolerant, UserActions } from './actions';
 import { Calm } from './calm';
 import { type Deletion, Ledger } from './ledger';
-import { bareNotConverged, daemonSetNotConverged, replicasNotConverged, unfinishedDeletions } from './converged';
+import { bareNotConverged, daemonSetNotConverged, doomed, replicasNotConverged, unfinishedDeletions } from './converged';
 import { kindConfig, manifest, resourceOf, service } from './manifests';
 import { readState } from './oracle';
 import { SafetyObserver } from './safety';
@@ -135,6 +135,8 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[], dele
     else if (w.kind === 'DaemonSet') out.push(...daemonSetNotConverged(w, obj, pods, s));
     else out.push(...replicasNotConverged(w, obj, pods, intended[i], rsUIDs, s));
   }
+  // System Pods too (kube-flannel's tolerate only NoSchedule): a pending eviction is not a converged cluster.
+  for (const p of s.pods) if (!p.metadata.labels?.[APP_LABEL]) out.push(...doomed(p, s));
   return out;
 }
 
