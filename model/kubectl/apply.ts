@@ -18,7 +18,8 @@ export const applyCommand: Command = {
     const files = strs(p, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
     const dryRun = dryRunOf(p);
-    validationDirective(p);
+    // --validate becomes the server's fieldValidation on every write (kubectl 1.32 sends Strict by default).
+    const fieldValidation = validationDirective(p);
     const fmt = parseOutput(str(p, 'output'), false);
     const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
     if (items.length === 0 && errors.length === 0) throw new KubectlError('no objects passed to apply');
@@ -32,7 +33,7 @@ export const applyCommand: Command = {
         else delete obj.metadata.namespace;
         const name = obj.metadata.name;
         if (!name) throw new KubectlError(`error when retrieving current configuration of:\n${infoString(r, '', ns)}\nfrom server for: "${m.source}": resource name may not be empty`);
-        const result = applyOne(ctx, r, ns, obj, m.source, dryRun);
+        const result = applyOne(ctx, r, ns, obj, m.source, dryRun, fieldValidation);
         if (fmt) printed.push({ obj: result.obj, r });
         else ctx.out += `${objectRef(r, name)} ${result.verb}${dryRunSuffix(dryRun)}\n`;
       } catch (e) {
@@ -54,7 +55,7 @@ function infoString(r: ResourceInfo, name: string, ns: string | undefined): stri
   return `Resource: "${r.group}/${r.version}, Resource=${r.resource}", GroupVersionKind: "${r.group}/${r.version}, Kind=${r.kind}"\nName: "${name}", Namespace: "${ns ?? ''}"`;
 }
 
-function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObject, source: string, dryRun: 'none' | 'client' | 'server'): { verb: string; obj: KObject } {
+function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObject, source: string, dryRun: 'none' | 'client' | 'server', fieldValidation: 'Strict' | 'Warn' | 'Ignore'): { verb: string; obj: KObject } {
   let current: KObject | undefined;
   try {
     current = ctx.client.tryGet(r.resource, ns, obj.metadata.name!);
@@ -65,7 +66,7 @@ function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObjec
   if (!current) {
     if (dryRun === 'client') return { verb: 'created', obj: modified };
     try {
-      const created = ctx.client.create(r.resource, ns, modified, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply' });
+      const created = ctx.client.create(r.resource, ns, modified, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply', fieldValidation });
       return { verb: 'created', obj: created };
     } catch (e) {
       throw addSourceToErr('creating', source, e);
@@ -84,7 +85,7 @@ function applyOne(ctx: Ctx, r: ResourceInfo, ns: string | undefined, obj: KObjec
   if (Object.keys(patch).length === 0) return { verb: 'unchanged', obj: current };
   if (dryRun === 'client') return { verb: 'configured', obj: current };
   try {
-    const patched = ctx.client.patch(r.resource, ns, obj.metadata.name!, 'strategic', patch, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply' });
+    const patched = ctx.client.patch(r.resource, ns, obj.metadata.name!, 'strategic', patch, { dryRun: dryRun === 'server', fieldManager: 'kubectl-client-side-apply', fieldValidation });
     return { verb: 'configured', obj: patched };
   } catch (e) {
     if (e instanceof StatusError && e.reason === 'Invalid') throw e;

@@ -39,7 +39,7 @@ export const createCommand: Command = {
     if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
     if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     const dryRun = dryRunOf(p);
-    validationDirective(p);
+    const fieldValidation = validationDirective(p);
     const files = strs(p, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
     const fmt = parseOutput(str(p, 'output'), false);
@@ -56,7 +56,7 @@ export const createCommand: Command = {
         let created = obj;
         if (dryRun !== 'client') {
           try {
-            created = ctx.client.create(r.resource, ns, obj, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+            created = ctx.client.create(r.resource, ns, obj, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create', fieldValidation });
           } catch (e) {
             throw addSourceToErr('creating', m.source, e);
           }
@@ -111,7 +111,7 @@ function deploymentFor(name: string, p: Parsed): KObject {
 function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service', rest: string[], build: (name: string) => KObject): number {
   if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
   const dryRun = dryRunOf(p);
-  validationDirective(p);
+  const fieldValidation = validationDirective(p);
   const fmt = parseOutput(str(p, 'output'), false);
   const r = resourceByName(`${what}s`)!;
   const obj = build(rest[0]);
@@ -123,7 +123,7 @@ function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' |
     const body: KObject = JSON.parse(JSON.stringify(obj));
     if (ns) body.metadata.namespace = ns;
     try {
-      result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create' });
+      result = ctx.client.create(r.resource, ns, body, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-create', fieldValidation });
     } catch (e) {
       // create deployment and create service wrap the server's error (`failed to create NodePort service: %v`);
       // create namespace hands it to CheckErr as it is.
