@@ -54,8 +54,30 @@ Feature: The model over the Kubernetes HTTP API
       """
       {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x"},
       """
-    Then the answer is 400
-    And the answer's "reason" is "BadRequest"
+    Then the answer is a 400 BadRequest Status saying:
+      """
+      couldn't get version/kind; json parse error: unexpected end of JSON input
+      """
+    And nothing was written to etcd
+    When the admin sends POST `/api/v1/namespaces/default/configmaps` as "application/json" with:
+      """
+      {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x"} "data": {}}
+      """
+    Then the answer is a 400 BadRequest Status saying:
+      """
+      couldn't get version/kind; json parse error: invalid character '"' after object key:value pair
+      """
+
+  @H71
+  Scenario: A strategic merge patch that is not JSON is 400 in Go's words, as kubectl 1.32 passes it through unparsed
+    When the admin sends PATCH `/api/v1/namespaces/kube-system/configmaps/kube-proxy` as "application/strategic-merge-patch+json" with:
+      """
+      {bad
+      """
+    Then the answer is a 400 BadRequest Status saying:
+      """
+      invalid character 'b' looking for beginning of object key string
+      """
     And nothing was written to etcd
 
   @H71

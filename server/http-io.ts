@@ -1,5 +1,6 @@
 import type * as http from 'node:http';
 import * as yaml from 'js-yaml';
+import { decodeGoJSONStream } from '../model/api/gojson';
 import { errors, StatusError, type Status } from '../model/api/status';
 import { decodeProtobuf, ProtobufDecodeError } from './protobuf/decode';
 import { decodeFailure, type BodyKind } from './protobuf/request-body';
@@ -53,8 +54,23 @@ export function decodeBody(raw: Buffer, contentType: string | undefined, into?: 
   try {
     return JSON.parse(text);
   } catch {
-    throw errors.badRequest(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`);
+    throw errors.badRequest(jsonFailure(text, mime));
   }
+}
+
+/**
+ * What kube-apiserver answers for JSON that does not parse, in Go's encoding/json words: a
+ * strategic or JSON patch is unmarshalled as it is (`invalid character 'b' looking for beginning
+ * of object key string`), a merge patch fails in jsonpatch (`Invalid JSON Patch`), an object body
+ * fails in the serializer's version/kind sniffing.
+ */
+function jsonFailure(text: string, mime: string): string {
+  const err = decodeGoJSONStream(text).error;
+  let go = err ? err.message.replace(/^json: offset \d+: /, '') : 'unexpected end of JSON input';
+  if (go === 'unexpected EOF') go = 'unexpected end of JSON input';
+  if (mime === 'application/merge-patch+json') return 'Invalid JSON Patch';
+  if (mime === 'application/strategic-merge-patch+json' || mime === 'application/json-patch+json') return go;
+  return `couldn't get version/kind; json parse error: ${go}`;
 }
 
 /** Writes a JSON answer. */

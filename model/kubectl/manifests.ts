@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import yaml from 'js-yaml';
 import type { KObject } from '../api/meta';
 import { KubectlError } from './errors';
-import { decodeGoJSONStream } from './gojson';
+import { decodeGoJSONStream } from '../api/gojson';
 import { GO_YAML_V2_SCHEMA } from './yaml11';
 import type { KubectlIO } from './kubectl';
 
