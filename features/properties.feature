@@ -58,7 +58,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | fault_kinds   | nodeLoss                                 |
       | horizon       | 20s                                      |
       | converge      | 2m                                       |
-      | quiet         | 30s                                      |
+      | quiet         | 20s                                      |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
   @property @S42
@@ -73,7 +73,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | faults        | 0                                                    |
       | horizon       | 20s                                                  |
       | converge      | 2m                                                   |
-      | quiet         | 30s                                                  |
+      | quiet         | 20s                                                  |
     Then every generated cluster converges on its desired state, stays quiet and stays safe
 
   @property @C24
