@@ -342,6 +342,7 @@ function applyDeleteOptions(apiReq: ApiRequest, body: any): void {
   if (body.propagationPolicy) q.propagationPolicy = body.propagationPolicy;
   if (typeof body.gracePeriodSeconds === 'number') q.gracePeriodSeconds = body.gracePeriodSeconds;
   if (Array.isArray(body.dryRun) && body.dryRun.includes('All')) q.dryRun = 'All';
-  if (body.orphanDependents === true && !q.propagationPolicy) q.propagationPolicy = 'Orphan';
+  // The deprecated orphanDependents: true is Orphan, false is Background (when no policy is given).
+  if (typeof body.orphanDependents === 'boolean' && !q.propagationPolicy) q.propagationPolicy = body.orphanDependents ? 'Orphan' : 'Background';
 }
 
