@@ -16,6 +16,8 @@ module.exports = {
   // What CI runs: the same features, with HTML, JUnit and message reports in reports/.
   ci: {
     ...common,
+    // Two workers for the two cores CI has (scenarios share nothing but the repository's files).
+    parallel: Number(process.env.KUBESPEC_PARALLEL || 2),
     format: [
       'progress',
       'html:reports/cucumber.html',
