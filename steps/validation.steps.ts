@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { ADMIN_TOKEN } from '../model/cluster';
 import { resourceByName } from '../model/api/registry';
 import { StatusError } from '../model/api/status';
-import * as names from '../model/apiserver/validation/names';
+import * as names from '../model/api/validation';
 import type { KubespecWorld } from './world';
 
 const FIXTURES = path.join(__dirname, 'fixtures');

@@ -42,27 +42,5 @@ export function uuid(rng: Rng): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[rng.int(4)]}${hex(3)}-${hex(12)}`;
 }
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-/** validation.IsDNS1123Subdomain: the messages it returns. */
-export function isDNS1123Subdomain(v: string): string[] {
-  const errs: string[] = [];
-  if (v.length > 253) errs.push('must be no more than 253 characters');
-  if (!DNS1123_SUBDOMAIN.test(v))
-    errs.push(
-      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
-    );
-  return errs;
-}
-
-/** validation.IsDNS1123Label. */
-export function isDNS1123Label(v: string): string[] {
-  const errs: string[] = [];
-  if (v.length > 63) errs.push('must be no more than 63 characters');
-  if (!DNS1123_LABEL.test(v))
-    errs.push(
-      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
-    );
-  return errs;
-}
+/** Name checks live with the rest of apimachinery's util/validation. */
+export { isDNS1123Label, isDNS1123Subdomain } from './validation';

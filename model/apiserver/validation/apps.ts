@@ -5,7 +5,7 @@
  */
 import { fromLabelSelector, matchesLabels } from '../../api/selectors';
 import { FieldError } from '../../api/status';
-import { isValidPercent } from './names';
+import { isValidPercent } from '../../api/validation';
 import { IS_NEGATIVE, validateImmutable, validateLabelSelector, validateNonnegative } from './objectmeta';
 import { validatePodTemplateSpec } from './pod';
 import { intOrStringValue, labelSelectorValue, mapValue } from './govalue';

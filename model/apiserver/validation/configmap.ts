@@ -4,7 +4,7 @@
  * nothing changes once `immutable` is set.
  */
 import { FieldError } from '../../api/status';
-import { isConfigMapKey } from './names';
+import { isConfigMapKey } from '../../api/validation';
 
 /** core.MaxSecretSize, which ConfigMaps share. */
 const MAX_SIZE = 1024 * 1024;

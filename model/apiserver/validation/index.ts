@@ -7,7 +7,7 @@ import type { KObject } from '../../api/meta';
 import type { FieldError } from '../../api/status';
 import { validateWorkloadSpec, validateWorkloadUpdate } from './apps';
 import { validateConfigMap, validateConfigMapUpdate } from './configmap';
-import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, type NameFn } from './names';
+import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, type NameFn } from '../../api/validation';
 import { validateNamespaceSpec } from './namespace';
 import { validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validatePodSpec, validatePodUpdate } from './pod';

@@ -3,7 +3,7 @@
  * and the NamespaceLifecycle admission plugin's rule that the system namespaces live forever.
  */
 import { FieldError } from '../../api/status';
-import { isQualifiedName } from './names';
+import { isQualifiedName } from '../../api/validation';
 
 /** NamespaceLifecycle's immortalNamespaces. */
 export const IMMORTAL_NAMESPACES = ['default', 'kube-system', 'kube-public'];

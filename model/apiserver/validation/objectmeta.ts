@@ -6,7 +6,7 @@
  * the same on every run (Go ranges over maps at random).
  */
 import { FieldError } from '../../api/status';
-import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from './names';
+import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from '../../api/validation';
 import { stringsValue } from './govalue';
 
 export const FIELD_IMMUTABLE = 'field is immutable';

@@ -4,7 +4,7 @@
  * restart and DNS policies, scheduling fields; and the few fields a Pod update may change.
  */
 import { FieldError } from '../../api/status';
-import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from './names';
+import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from '../../api/validation';
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
 import { validateAffinity, validateNodeSelector, validateTolerations } from './scheduling';

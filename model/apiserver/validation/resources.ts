@@ -5,7 +5,7 @@
  */
 import { type Quantity, tryQuantity } from '../../api/quantity';
 import { FieldError } from '../../api/status';
-import { isQualifiedName } from './names';
+import { isQualifiedName } from '../../api/validation';
 import { IS_NEGATIVE } from './objectmeta';
 
 const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);

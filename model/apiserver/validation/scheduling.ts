@@ -3,7 +3,7 @@
  * selector terms and preferred weights, and nodeSelector.
  */
 import { FieldError } from '../../api/status';
-import { isValidLabelValue } from './names';
+import { isValidLabelValue } from '../../api/validation';
 import { validateLabelName, validateLabels } from './objectmeta';
 import { tolerationValue } from './govalue';
 

@@ -7,7 +7,7 @@
 import { FieldError } from '../../api/status';
 import { parseIPv4 } from '../allocators';
 import { externallyAccessible } from '../service-strategy';
-import { isDNS1123Label, isDNS1123Subdomain, isValidPortName, isValidPortNum } from './names';
+import { isDNS1123Label, isDNS1123Subdomain, isValidPortName, isValidPortNum } from '../../api/validation';
 import { validateLabels } from './objectmeta';
 import { stringsValue } from './govalue';
 
