@@ -23,7 +23,6 @@ interface HttpState {
   revisionBefore?: number;
   watches: Map<string, WatchStream>;
   pages?: string[][];
-  refused?: string;
 }
 
 const states = new WeakMap<KubespecWorld, HttpState>();
