@@ -16,6 +16,8 @@ export const applyCommand: Command = {
   flags: [F.filename, F.recursive, F.output, F.dryRun, F.validate, F.fieldManager, F.selector, { name: 'server-side', type: 'bool' }, { name: 'force', type: 'bool' }, { name: 'prune', type: 'bool' }, { name: 'kustomize', short: 'k', type: 'string' }],
   run(ctx, args, p) {
     const files = strs(p, 'filename');
+    // FilenameOptions.validate: refused before any request, the cluster untouched.
+    if (files.length > 0 && str(p, 'kustomize')) throw new KubectlError('only one of -f or -k can be specified');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
     const dryRun = dryRunOf(p);
     // --validate becomes the server's fieldValidation on every write (kubectl 1.32 sends Strict by default).

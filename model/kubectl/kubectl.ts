@@ -123,6 +123,8 @@ export class Kubectl {
 
   private dispatch(ctx: Ctx, argv: string[], name: string | undefined): number {
     if (!name) {
+      // cobra parses the root command's flags before printing its help: a bare `-n` is an error.
+      parseFlags(argv, []);
       ctx.out += 'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n';
       return 0;
     }

@@ -1,0 +1,24 @@
+Feature: kubectl refuses what it refuses on its own side, as the real kubectl 1.32 does
+
+  Some command lines never reach the API server: kubectl (cobra, pflag, its FilenameOptions)
+  refuses them first. The model's kubectl must refuse the same lines with the same words and
+  exit code, and send nothing, so the cluster stays as it was.
+
+  Background:
+    Given a cluster
+    And the real kubectl talks to the cluster over HTTPS
+
+  @K30
+  Scenario: apply with both -f and -k is refused before any request, and nothing is created
+    When I run `kubectl apply -f examples/nginx.yaml -k examples` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the error output is:
+      """
+      error: only one of -f or -k can be specified
+      """
+    When I run `kubectl get deployments` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the error output is:
+      """
+      No resources found in default namespace.
+      """
