@@ -22,3 +22,21 @@ Feature: kubectl refuses what it refuses on its own side, as the real kubectl 1.
       """
       No resources found in default namespace.
       """
+
+  @K31
+  Scenario: label --local edits the files named by a comma-separated -f, and prints each object alone
+    When I run `kubectl label --local -f examples/nginx.yaml,examples/nginx.yaml tier=web -o yaml` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output has 2 lines matching "^    tier: web$"
+    When I run `kubectl label --local -f examples/nginx.yaml tier=web` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      deployment.apps/nginx labeled
+      """
+    When I run `kubectl get deployments` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the error output is:
+      """
+      No resources found in default namespace.
+      """

@@ -120,7 +120,8 @@ function typedValue(f: FlagSpec, raw: string, prev: unknown): string | string[] 
       return raw;
     case 'strings': {
       const before = Array.isArray(prev) ? prev : [];
-      return [...before, ...(f.name === 'filename' || f.name === 'image' ? [raw] : raw.split(','))];
+      // -f is a StringSlice in kubectl (FilenameOptions): "a.yaml,b.yaml" names two files.
+      return [...before, ...(f.name === 'image' ? [raw] : raw.split(','))];
     }
     default:
       return raw;

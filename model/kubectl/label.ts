@@ -1,9 +1,13 @@
 import { StatusError } from '../api/status';
-import { bool, F, str } from './args';
+import { bool, F, str, strs, type Parsed } from './args';
 import { formatErrors, KubectlError, collectError } from './errors';
-import type { Command } from './kubectl';
+import type { Command, Ctx } from './kubectl';
+import type { KObject } from '../api/meta';
 import { checkNamedInNamespace, objectRef, parseResourceArgs } from './resources';
 import { isValidLabelValue } from '../api/labels/validation';
+import { readManifests } from './manifests';
+import { mappingFor } from './mapping';
+import { parseOutput, printObjects } from './output';
 
 /** cmdutil.GetResourcesAndPairs: resources first, then "key=value" and "key-" pairs. */
 function resourcesAndPairs(args: string[]): { resources: string[]; pairs: string[] } {
@@ -38,10 +42,11 @@ function parseLabels(pairs: string[]): { set: Record<string, string>; remove: st
 
 /** `kubectl label TYPE NAME key=value… [key-…] [--overwrite]`: a merge patch of metadata.labels. */
 export const labelCommand: Command = {
-  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
+  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
   run(ctx, args, p) {
     const { resources: rest, pairs } = resourcesAndPairs(args);
     const { set, remove } = parseLabels(pairs);
+    if (bool(p, 'local')) return labelLocal(ctx, p, set, remove);
     if (bool(p, 'all') && str(p, 'selector')) throw new KubectlError('cannot set --all and --selector at the same time');
     if (rest.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     if (Object.keys(set).length === 0 && remove.length === 0) throw new KubectlError('at least one label update is required');
@@ -80,3 +85,35 @@ export const labelCommand: Command = {
     return errors.length ? 1 : 0;
   },
 };
+
+/**
+ * `kubectl label --local -f FILE`: the labels changed in the objects as read, nothing sent.
+ * Each object is printed on its own (not as a List, no `---` between), and kubectl says "labeled"
+ * whatever changed; removing the last label leaves `labels: {}`.
+ */
+function labelLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: string[]): number {
+  const files = strs(p, 'filename');
+  if (files.length === 0) throw new KubectlError('can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set');
+  const fmt = parseOutput(str(p, 'output'), false);
+  const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
+  for (const m of items) {
+    try {
+      const r = mappingFor(m);
+      const obj: KObject = JSON.parse(JSON.stringify(m.obj));
+      const labels: Record<string, string> = { ...(obj.metadata.labels ?? {}) };
+      for (const [k, v] of Object.entries(set)) {
+        if (k in labels && labels[k] !== v && !bool(p, 'overwrite')) throw new KubectlError(`'${k}' already has a value (${labels[k]}), and --overwrite is false`);
+        labels[k] = v;
+      }
+      for (const k of remove) delete labels[k];
+      obj.metadata.labels = labels;
+      if (!fmt) ctx.out += `${objectRef(r, obj.metadata.name ?? '')} labeled\n`;
+      else ctx.out += printObjects([{ obj, r }], fmt, true);
+    } catch (e) {
+      if (e instanceof StatusError && e.code === 0) throw e;
+      collectError(errors, e);
+    }
+  }
+  if (errors.length) ctx.err += formatErrors(errors);
+  return errors.length ? 1 : 0;
+}
