@@ -40,3 +40,25 @@ Feature: kubectl refuses what it refuses on its own side, as the real kubectl 1.
       """
       No resources found in default namespace.
       """
+
+  @K32
+  Scenario: annotate edits files with --local, and the served objects through a merge patch
+    When I run `kubectl annotate --local -f examples/nginx.yaml note='a b=c' -o json` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output contains "\"note\": \"a b=c\""
+    When I run `kubectl apply -f examples/nginx.yaml` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl annotate deployment nginx note=one` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      deployment.apps/nginx annotated
+      """
+    When I run `kubectl annotate deployment nginx note=two` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl annotate deployment nginx note=two --overwrite` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl annotate deployment nginx note-` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl get deployment nginx -o jsonpath={.metadata.annotations}` with the real kubectl and the model's kubectl
+    Then both print the same output

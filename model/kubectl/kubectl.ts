@@ -68,6 +68,7 @@ const COMMANDS: Record<string, () => Command> = {
   delete: () => require('./delete').deleteCommand,
   scale: () => require('./scale').scaleCommand,
   label: () => require('./label').labelCommand,
+  annotate: () => require('./annotate').annotateCommand,
   exec: () => require('./exec').execCommand,
   logs: () => require('./logs').logsCommand,
   patch: () => require('./patch').patchCommand,
