@@ -29,14 +29,15 @@ const CREATE_FLAGS: FlagSpec[] = [
   { name: 'clusterip', type: 'string' },
 ];
 
-/** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace NAME`. */
+/** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
     if (sub === 'service' || sub === 'svc') return createGenerated(ctx, p, 'service', rest.slice(1), () => serviceFor(rest[0] ?? '', rest.slice(1), p));
-    if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+    if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));
+    if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ kind: 'Namespace', apiVersion: 'v1', metadata: { name } }));
     if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
     const dryRun = dryRunOf(p);
     const fieldValidation = validationDirective(p);
@@ -108,7 +109,7 @@ function deploymentFor(name: string, p: Parsed): KObject {
 }
 
 /** Shared path of `create deployment|namespace`: dry runs print the object kubectl built. */
-function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service', rest: string[], build: (name: string) => KObject): number {
+function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service' | 'serviceaccount', rest: string[], build: (name: string) => KObject): number {
   if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
   const dryRun = dryRunOf(p);
   const fieldValidation = validationDirective(p);
