@@ -17,6 +17,8 @@ Feature: kubectl's printers print local objects as the real kubectl 1.32 does
       | output                                                        |
       | yaml                                                          |
       | json                                                          |
+      | YAML                                                          |
+      | Json                                                          |
       | name                                                          |
       | jsonpath={.metadata.name}                                     |
       | jsonpath={.spec.template.spec.containers[*].name}             |

@@ -20,8 +20,9 @@ const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file
 /** Parses -o; undefined means the human-readable table ('' or 'wide'). */
 export function parseOutput(o: string | undefined, allowWide = true): ObjectFormat | undefined {
   if (o === undefined || o === '' || (allowWide && o === 'wide')) return undefined;
-  if (o === 'yaml') return { kind: 'yaml' };
-  if (o === 'json') return { kind: 'json' };
+  // cli-runtime's JSONYamlPrintFlags lower-cases the format: -o YAML and -o Json are accepted.
+  if (o.toLowerCase() === 'yaml') return { kind: 'yaml' };
+  if (o.toLowerCase() === 'json') return { kind: 'json' };
   if (o === 'name') return { kind: 'name' };
   // JSONPathPrintFlags and GoTemplatePrintFlags: a template format needs its template.
   if (/^(jsonpath|jsonpath-as-json|jsonpath-file|go-template|go-template-file|template|templatefile)=?$/.test(o)) throw new KubectlError('template format specified but no template given');
