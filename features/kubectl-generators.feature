@@ -20,6 +20,7 @@ Feature: kubectl create and run generate what the real kubectl 1.32 generates
       | create sa sa1 --dry-run=client                                    |
       | create sa sa1 -n foo --dry-run=client -o yaml                     |
       | create deployment web --image=nginx --dry-run=client -o yaml      |
+      | create deployment web --image=nginx -n foo --dry-run=client -o json |
       | create namespace ns1 --dry-run=client -o json                     |
 
   @K11

@@ -97,7 +97,7 @@ function deploymentFor(name: string, p: Parsed): KObject {
   return {
     kind: 'Deployment',
     apiVersion: 'apps/v1',
-    metadata: { name, creationTimestamp: null as any, labels },
+    metadata: { name, namespace: undefined, creationTimestamp: null as any, labels },
     spec: {
       replicas: int(p, 'replicas') ?? 1,
       selector: { matchLabels: { ...labels } },
