@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseQuantity, parseQuantityString, Quantity, quantityFromJSON, type Format } from '../model/api/quantity';
 import { getScaledValueFromIntOrPercent, intOrPercentValue, resolveFenceposts } from '../model/controllers/util/intstr';
+import { eachCase, errorOf } from './upstream/fixtures';
 
 const cases = () => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'quantity-upstream-cases.json'), 'utf8'));
 const q = JSON.stringify;
@@ -17,21 +18,6 @@ const q = JSON.stringify;
 function decimal(value: string, format: Format): Quantity {
   const [u, e] = value.split('e');
   return new Quantity(BigInt(u), Number(e), format);
-}
-
-function errorOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
-function eachCase<T>(list: T[], check: (c: T) => string | undefined): void {
-  expect(list.length).toBeGreaterThan(0);
-  const failures = list.map((c) => check(c)).filter((f): f is string => f !== undefined);
-  expect(failures).toEqual([]);
 }
 
 Then("every case of apimachinery's quantity parse tables gives upstream's result", function () {

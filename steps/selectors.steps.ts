@@ -20,25 +20,9 @@ import {
   selectorString,
   unescapeValue,
 } from '../model/api/selectors';
+import { eachCase, errorOf } from './upstream/fixtures';
 
 const cases = () => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'selectors-upstream-cases.json'), 'utf8'));
-
-/** The error text of fn, or undefined when it returns. */
-function errorOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
-/** Runs check on each case; a string it returns is a mismatch. */
-function eachCase<T>(list: T[], check: (c: T) => string | undefined): void {
-  expect(list.length).toBeGreaterThan(0);
-  const failures = list.map((c) => check(c)).filter((f): f is string => f !== undefined);
-  expect(failures).toEqual([]);
-}
 
 const q = JSON.stringify;
 

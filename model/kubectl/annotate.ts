@@ -1,25 +1,11 @@
 import type { KObject } from '../api/meta';
-import { StatusError } from '../api/status';
 import { bool, F, str, strs, type Parsed } from './args';
 import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { mappingFor } from './mapping';
 import { parseOutput, printObjects } from './output';
-import { checkNamedInNamespace, objectRef, parseResourceArgs } from './resources';
-
-/** Resources first, then "key=value" and "key-" pairs (cmdutil.GetResourcesAndPairs). */
-function resourcesAndPairs(args: string[]): { resources: string[]; pairs: string[] } {
-  const resources: string[] = [];
-  const pairs: string[] = [];
-  for (const a of args) {
-    const pair = (a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-');
-    if (pair) pairs.push(a);
-    else if (pairs.length > 0) throw new KubectlError(`all resources must be specified before annotation changes: ${a}`);
-    else resources.push(a);
-  }
-  return { resources, pairs };
-}
+import { checkNamedInNamespace, namedOrSelected, objectRef, parseResourceArgs, resourcesAndPairs } from './resources';
 
 /** An annotation's value is everything after the first '=' (spaces and '=' included). */
 function parseAnnotations(pairs: string[]): { set: Record<string, string>; remove: string[] } {
@@ -55,7 +41,7 @@ function edited(current: Record<string, string>, set: Record<string, string>, re
 export const annotateCommand: Command = {
   flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }],
   run(ctx, args, p) {
-    const { resources, pairs } = resourcesAndPairs(args);
+    const { resources, pairs } = resourcesAndPairs(args, 'annotation');
     const { set, remove } = parseAnnotations(pairs);
     const local = bool(p, 'local');
     if (local && strs(p, 'filename').length === 0) throw new KubectlError('can only use local files by -f rsrc.yaml or --filename=rsrc.json when --local=true is set');
@@ -66,11 +52,7 @@ export const annotateCommand: Command = {
     const { requests } = parseResourceArgs(resources);
     checkNamedInNamespace(requests, bool(p, 'all-namespaces'));
     for (const q of requests) {
-      const listNs = q.r.namespaced && !bool(p, 'all-namespaces') ? ctx.namespace : undefined;
-      const targets = q.names.length
-        ? q.names.map((name) => ({ name, ns: q.r.namespaced ? ctx.namespace : undefined }))
-        : ctx.client.list(q.r.resource, listNs, { labelSelector: str(p, 'selector') }).items.map((o) => ({ name: o.metadata.name!, ns: o.metadata.namespace }));
-      for (const { name, ns } of targets) {
+      for (const { name, ns } of namedOrSelected(ctx, q, bool(p, 'all-namespaces'), str(p, 'selector'))) {
         try {
           const current = ctx.client.get(q.r.resource, ns, name).metadata.annotations ?? {};
           const next = edited(current, set, remove, bool(p, 'overwrite'));
@@ -82,7 +64,6 @@ export const annotateCommand: Command = {
             ctx.client.patch(q.r.resource, ns, name, 'merge', { metadata: { annotations: patch } }, { dryRun: str(p, 'dry-run') === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-annotate' });
           ctx.out += `${objectRef(q.r, name)} annotated\n`;
         } catch (e) {
-          if (e instanceof StatusError && e.code === 0) throw e;
           collectError(errors, e);
         }
       }
@@ -103,7 +84,6 @@ function annotateLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove:
       obj.metadata.annotations = edited(obj.metadata.annotations ?? {}, set, remove, bool(p, 'overwrite'));
       ctx.out += fmt ? printObjects([{ obj, r }], fmt, true) : `${objectRef(r, obj.metadata.name ?? '')} annotated\n`;
     } catch (e) {
-      if (e instanceof StatusError && e.code === 0) throw e;
       collectError(errors, e);
     }
   }

@@ -39,7 +39,6 @@ export const applyCommand: Command = {
         if (fmt) printed.push({ obj: result.obj, r });
         else ctx.out += `${objectRef(r, name)} ${result.verb}${dryRunSuffix(dryRun)}\n`;
       } catch (e) {
-        if (e instanceof StatusError && e.code === 0) throw e;
         collectError(errors, e);
       }
     }

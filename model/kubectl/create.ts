@@ -65,7 +65,6 @@ export const createCommand: Command = {
         if (fmt) printed.push({ obj: created, r });
         else ctx.out += `${objectRef(r, created.metadata.name ?? obj.metadata.name ?? '')} created${dryRunSuffix(dryRun)}\n`;
       } catch (e) {
-        if (e instanceof StatusError && e.code === 0) throw e;
         collectError(errors, e);
       }
     }

@@ -28,11 +28,13 @@ export function addSourceToErr(verb: string, source: string, err: unknown): unkn
 
 /**
  * Keeps a Kubernetes or kubectl error of one object to print with the others at the end, as kubectl
- * goes on with the next object; a JavaScript error is a model bug and is thrown on, so that
+ * goes on with the next object; a refused connection ends the command, and a JavaScript error is a model bug thrown on, so that
  * Kubectl.run records it instead of printing it as if kubectl had said it.
  */
 export function collectError(errors: unknown[], e: unknown): void {
   if (!(e instanceof StatusError || e instanceof KubectlError || e instanceof AggregateError)) throw e;
+  // No server at all (code 0): nothing more can succeed, the command stops with that one error.
+  if (e instanceof StatusError && e.code === 0) throw e;
   errors.push(e);
 }
 

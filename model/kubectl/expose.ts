@@ -6,7 +6,6 @@
  * introspected. kubectl expose has no --node-port: the API server allocates one.
  */
 import type { KObject } from '../api/meta';
-import { StatusError } from '../api/status';
 import { F, str } from './args';
 import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command } from './kubectl';
@@ -104,7 +103,6 @@ export const exposeCommand: Command = {
           const created = ctx.client.create('services', ctx.namespace, svc, { dryRun: str(p, 'dry-run') === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-expose' });
           ctx.out += `service/${created.metadata.name} exposed\n`;
         } catch (e) {
-          if (e instanceof StatusError && e.code === 0) throw e;
           collectError(errors, e);
         }
       }

@@ -1,26 +1,12 @@
-import { StatusError } from '../api/status';
 import { bool, F, str, strs, type Parsed } from './args';
 import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import type { KObject } from '../api/meta';
-import { checkNamedInNamespace, objectRef, parseResourceArgs } from './resources';
+import { checkNamedInNamespace, namedOrSelected, objectRef, parseResourceArgs, resourcesAndPairs } from './resources';
 import { isValidLabelValue } from '../api/labels/validation';
 import { readManifests } from './manifests';
 import { mappingFor } from './mapping';
 import { parseOutput, printObjects } from './output';
-
-/** cmdutil.GetResourcesAndPairs: resources first, then "key=value" and "key-" pairs. */
-function resourcesAndPairs(args: string[]): { resources: string[]; pairs: string[] } {
-  const resources: string[] = [];
-  const pairs: string[] = [];
-  for (const a of args) {
-    const pair = (a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-');
-    if (pair) pairs.push(a);
-    else if (pairs.length > 0) throw new KubectlError(`all resources must be specified before label changes: ${a}`);
-    else resources.push(a);
-  }
-  return { resources, pairs };
-}
 
 /** kubectl label's parseLabels: sets and removals, checked before any request. */
 function parseLabels(pairs: string[]): { set: Record<string, string>; remove: string[] } {
@@ -44,7 +30,7 @@ function parseLabels(pairs: string[]): { set: Record<string, string>; remove: st
 export const labelCommand: Command = {
   flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
   run(ctx, args, p) {
-    const { resources: rest, pairs } = resourcesAndPairs(args);
+    const { resources: rest, pairs } = resourcesAndPairs(args, 'label');
     const { set, remove } = parseLabels(pairs);
     if (bool(p, 'local')) return labelLocal(ctx, p, set, remove);
     if (bool(p, 'all') && str(p, 'selector')) throw new KubectlError('cannot set --all and --selector at the same time');
@@ -54,11 +40,7 @@ export const labelCommand: Command = {
     const { requests } = parseResourceArgs(rest);
     checkNamedInNamespace(requests, bool(p, 'all-namespaces'));
     for (const q of requests) {
-      const listNs = q.r.namespaced && !bool(p, 'all-namespaces') ? ctx.namespace : undefined;
-      const targets = q.names.length
-        ? q.names.map((name) => ({ name, ns: q.r.namespaced ? ctx.namespace : undefined }))
-        : ctx.client.list(q.r.resource, listNs, { labelSelector: str(p, 'selector') }).items.map((o) => ({ name: o.metadata.name!, ns: o.metadata.namespace }));
-      for (const { name, ns } of targets) {
+      for (const { name, ns } of namedOrSelected(ctx, q, bool(p, 'all-namespaces'), str(p, 'selector'))) {
         try {
           const obj = ctx.client.get(q.r.resource, ns, name);
           const labels = obj.metadata.labels ?? {};
@@ -76,7 +58,6 @@ export const labelCommand: Command = {
           // kubectl says "unlabeled" when the command only removed labels.
           ctx.out += `${objectRef(q.r, name)} ${Object.keys(set).length === 0 ? 'unlabeled' : 'labeled'}\n`;
         } catch (e) {
-          if (e instanceof StatusError && e.code === 0) throw e;
           collectError(errors, e);
         }
       }
@@ -110,7 +91,6 @@ function labelLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: st
       if (!fmt) ctx.out += `${objectRef(r, obj.metadata.name ?? '')} labeled\n`;
       else ctx.out += printObjects([{ obj, r }], fmt, true);
     } catch (e) {
-      if (e instanceof StatusError && e.code === 0) throw e;
       collectError(errors, e);
     }
   }

@@ -5,7 +5,6 @@
  * did not change (the server keeps its resourceVersion).
  */
 import * as yaml from 'js-yaml';
-import { StatusError } from '../api/status';
 import type { PatchType } from '../apiserver/request';
 import { F, str } from './args';
 import { formatErrors, goQuote, KubectlError, collectError } from './errors';
@@ -64,7 +63,6 @@ export const patchCommand: Command = {
           const changed = after.metadata?.resourceVersion !== before.metadata.resourceVersion;
           ctx.out += `${objectRef(q.r, name)} ${changed ? 'patched' : 'patched (no change)'}\n`;
         } catch (e) {
-          if (e instanceof StatusError && e.code === 0) throw e;
           collectError(errors, e);
         }
       }

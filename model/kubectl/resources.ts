@@ -1,5 +1,6 @@
 import { RESOURCES, qualifiedSingular, resolveResourceArg, type ResourceInfo } from '../api/registry';
 import { KubectlError } from './errors';
+import type { Ctx } from './kubectl';
 
 /** What the command line asked for: resource types, each with names or none (all of them). */
 export interface ResourceRequest {
@@ -66,4 +67,24 @@ export function checkNamedInNamespace(requests: ResourceRequest[], allNamespaces
 /** "deployment.apps/nginx": how kubectl names an object in its messages and in -o name. */
 export function objectRef(r: ResourceInfo, name: string): string {
   return `${qualifiedSingular(r)}/${name}`;
+}
+
+/** cmdutil.GetResourcesAndPairs: resources first, then "key=value" and "key-" pairs (label, annotate). */
+export function resourcesAndPairs(args: string[], pairType: 'label' | 'annotation'): { resources: string[]; pairs: string[] } {
+  const resources: string[] = [];
+  const pairs: string[] = [];
+  for (const a of args) {
+    const pair = (a.includes('=') && a[0] !== '=') || (a.endsWith('-') && a !== '-');
+    if (pair) pairs.push(a);
+    else if (pairs.length > 0) throw new KubectlError(`all resources must be specified before ${pairType} changes: ${a}`);
+    else resources.push(a);
+  }
+  return { resources, pairs };
+}
+
+/** The objects a request names, or, with no names, those its -l selector lists (across namespaces with -A). */
+export function namedOrSelected(ctx: Ctx, q: ResourceRequest, allNamespaces: boolean, selector: string | undefined): { name: string; ns?: string }[] {
+  if (q.names.length) return q.names.map((name) => ({ name, ns: q.r.namespaced ? ctx.namespace : undefined }));
+  const listNs = q.r.namespaced && !allNamespaces ? ctx.namespace : undefined;
+  return ctx.client.list(q.r.resource, listNs, { labelSelector: selector }).items.map((o) => ({ name: o.metadata.name!, ns: o.metadata.namespace }));
 }
