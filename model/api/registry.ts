@@ -46,6 +46,7 @@ export const RESOURCES: ResourceInfo[] = [
   R({ kind: 'Event', resource: 'events', version: 'v1', shortNames: ['ev'] }),
   R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs', categories: ['all'] }),
   R({ kind: 'ConfigMap', resource: 'configmaps', version: 'v1', shortNames: ['cm'] }),
+  R({ kind: 'Secret', resource: 'secrets', version: 'v1' }),
   R({ kind: 'ServiceAccount', resource: 'serviceaccounts', version: 'v1', shortNames: ['sa'] }),
   R({ kind: 'Deployment', group: 'apps', resource: 'deployments', version: 'v1', shortNames: ['deploy'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', version: 'v1', shortNames: ['rs'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),

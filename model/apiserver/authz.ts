@@ -24,7 +24,7 @@ const ROLES: Record<string, Rule[]> = {
     { verbs: ['create', 'update', 'patch'], resources: ['events'] },
   ],
   'system:nodes': [
-    { verbs: READ, resources: ['pods', 'nodes', 'services', 'configmaps', 'namespaces'] },
+    { verbs: READ, resources: ['pods', 'nodes', 'services', 'configmaps', 'secrets', 'namespaces'] },
     { verbs: ['create', 'update', 'patch', 'delete'], resources: ['pods', 'pods/status', 'nodes', 'nodes/status', 'events', 'leases'] },
     { verbs: READ, resources: ['leases'] },
   ],

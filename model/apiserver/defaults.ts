@@ -1,5 +1,7 @@
 import type { KObject } from '../api/meta';
 import { defaultService } from './service-strategy';
+import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
+import { defaultSecret } from './validation/secret';
 
 /**
  * Defaulting, as the API server's scheme defaulters and the default admission plugins
@@ -7,6 +9,7 @@ import { defaultService } from './service-strategy';
  * Only fields a reader sees in `kubectl get -o yaml` or that components rely on.
  */
 export function applyDefaults(resource: string, obj: KObject): void {
+  if (applyStatefulSetAndStorageDefaults(resource, obj, defaultTemplate)) return;
   switch (resource) {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));
@@ -38,6 +41,9 @@ export function applyDefaults(resource: string, obj: KObject): void {
       break;
     case 'services':
       defaultService(obj);
+      break;
+    case 'secrets':
+      defaultSecret(obj);
       break;
   }
 }

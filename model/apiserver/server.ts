@@ -330,6 +330,8 @@ export class ApiServer {
       const errs = validate(r.resource, next, old);
       if (errs.length) throw errors.invalid(r, name, errs);
     } else {
+      // Decoding defaults every body (a Secret's stringData merged into data).
+      applyDefaults(r.resource, next);
       const errs = validate(r.resource, next, old);
       if (errs.length) throw errors.invalid(r, name, errs);
     }

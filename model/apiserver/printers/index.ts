@@ -7,6 +7,7 @@ import { namespacePrinter } from './namespace';
 import { nodePrinter } from './node';
 import { podPrinter } from './pod';
 import { replicaSetPrinter } from './replicaset';
+import { secretPrinter } from './secret';
 import { servicePrinter } from './service';
 import type { TableHandler } from './types';
 
@@ -22,6 +23,7 @@ const PRINTERS: Record<string, TableHandler> = {
   endpointslices: endpointSlicePrinter,
   leases: leasePrinter,
   configmaps: configMapPrinter,
+  secrets: secretPrinter,
   serviceaccounts: serviceAccountPrinter,
 };
 

@@ -12,6 +12,7 @@ import { validateNamespaceSpec } from './namespace';
 import { validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validatePodSpec, validatePodUpdate } from './pod';
 import { validateServiceSpec, validateServiceUpdate } from './service';
+import { validateSecret, validateSecretUpdate } from './secret';
 
 export { namespaceDeletionForbidden } from './namespace';
 
@@ -49,6 +50,10 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
     case 'configmaps':
       if (old) validateConfigMapUpdate(obj, old, errs);
       validateConfigMap(obj, errs);
+      break;
+    case 'secrets':
+      if (old) validateSecretUpdate(obj, old, errs);
+      validateSecret(obj, errs);
       break;
   }
   return errs;
