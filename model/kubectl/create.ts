@@ -10,7 +10,8 @@ import { forOutput, parseOutput, printObjects } from './output';
 import { toYAML } from './printers/yaml';
 import { goString } from './printers/json';
 import { objectRef } from './resources';
-import { serviceFor } from './create-service';
+import { isServiceType, serviceFor } from './create-service';
+import { checkRequiredFlags } from './klog';
 
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
@@ -27,15 +28,17 @@ const CREATE_FLAGS: FlagSpec[] = [
   { name: 'tcp', type: 'strings' },
   { name: 'node-port', type: 'int' },
   { name: 'clusterip', type: 'string' },
+  { name: 'external-name', type: 'string' },
 ];
 
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
+  subcommand: (name) => (name === 'deployment' || name === 'deploy' ? { flags: CREATE_FLAGS, required: ['image'] } : undefined),
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
-    if (sub === 'service' || sub === 'svc') return createGenerated(ctx, p, 'service', rest.slice(1), () => serviceFor(rest[0] ?? '', rest.slice(1), p));
+    if (sub === 'service' || sub === 'svc') return createService(ctx, p, rest);
     if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));
     if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ kind: 'Namespace', apiVersion: 'v1', metadata: { name } }));
     if (sub !== undefined) throw new KubectlError(`Unexpected args: [${args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
@@ -73,6 +76,15 @@ export const createCommand: Command = {
     return errors.length ? 1 : 0;
   },
 };
+
+/** `create service TYPE NAME`: cobra finds the type's subcommand, checks its required flag, then the NAME. */
+function createService(ctx: Ctx, p: Parsed, rest: string[]): number {
+  const [type, ...names] = rest;
+  if (!isServiceType(type)) throw new KubectlError(`unknown command ${JSON.stringify(rest.join(' '))}\nSee 'kubectl create service -h' for help and examples`);
+  if (type === 'externalname') checkRequiredFlags(p, ['external-name'], ctx.now());
+  if (names.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${names.length}\nSee 'kubectl create service ${type} -h' for help and examples`);
+  return createGenerated(ctx, p, 'service', names, (name) => serviceFor(type, name, p));
+}
 
 /** The Deployment `kubectl create deployment` builds: app=NAME labels, containers named after images. */
 function deploymentFor(name: string, p: Parsed): KObject {

@@ -4,6 +4,7 @@ import type { Simulation } from '../sim/simulation';
 import { parseFlags, type FlagSpec } from './args';
 import { parseGoDuration } from './goparse';
 import { FlagError, formatErrors, KubectlError, UsageError } from './errors';
+import { checkRequiredFlags, KlogError } from './klog';
 
 /** What kubectl sees of its environment. */
 export interface KubectlIO {
@@ -49,6 +50,12 @@ export interface Ctx {
 /** A kubectl subcommand: its flags and what it does with them. Returns the exit code. */
 export interface Command {
   flags: FlagSpec[];
+  /** Flags cobra requires (MarkFlagRequired): checked after parsing, before the command runs. */
+  required?: string[];
+  /** A subcommand's own flags, when it has its own (kubectl create role|quota|…). */
+  subcommand?: (name: string) => { flags: FlagSpec[]; required?: string[] } | undefined;
+  /** A command whose subcommands have flags of their own (rollout, set): those of the subcommand named. */
+  subcommandFlags?(sub: string | undefined): FlagSpec[];
   run(ctx: Ctx, args: string[], flags: ReturnType<typeof parseFlags>): number;
 }
 
@@ -74,6 +81,8 @@ const COMMANDS: Record<string, () => Command> = {
   patch: () => require('./patch').patchCommand,
   expose: () => require('./expose').exposeCommand,
   rollout: () => require('./rollout').rolloutCommand,
+  set: () => require('./set').setCommand,
+  events: () => require('./events').eventsCommand,
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
@@ -139,7 +148,7 @@ export class Kubectl {
     }
     const rest = [...argv];
     rest.splice(argv.indexOf(name), 1);
-    const parsed = parseFlags(rest, cmd.flags);
+    const parsed = parseFlags(rest, cmd.subcommandFlags ? cmd.subcommandFlags(commandName(rest)) : cmd.flags);
     const requestTimeout = parsed.flags.get('request-timeout');
     if (typeof requestTimeout === 'string' && !validRequestTimeout(requestTimeout))
       throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
@@ -180,6 +189,7 @@ function terminalStreams(ctx: Ctx): Ctx {
 
 /** Prints an error thrown out of a command, as cmdutil.CheckErr would. */
 export function renderError(e: unknown, command?: string): string {
+  if (e instanceof KlogError) return e.text;
   if (e instanceof FlagError) return `Error: ${e.message}\nSee 'kubectl${command ? ' ' + command : ''} --help' for usage.\n`;
   if (e instanceof UsageError) return `error: ${e.message}\nSee 'kubectl${command ? ' ' + command : ''} --help' for usage.\n`;
   if (e instanceof StatusError || e instanceof KubectlError) return formatErrors([e]);
@@ -202,6 +212,7 @@ function validRequestTimeout(t: string): boolean {
 const SUBCOMMANDS: Record<string, Record<string, string>> = {
   create: { deployment: 'deployment', deploy: 'deployment', service: 'service', svc: 'service', namespace: 'namespace', ns: 'namespace' },
   rollout: { status: 'status', history: 'history', restart: 'restart', undo: 'undo', pause: 'pause', resume: 'resume' },
+  set: { image: 'image', env: 'env', resources: 'resources' },
 };
 
 /** cobra's CommandPath without "kubectl": "get", "create deployment", "rollout status". */
