@@ -34,7 +34,7 @@ const CREATE_FLAGS: FlagSpec[] = [
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
-  subcommand: (name) => (name === 'deployment' || name === 'deploy' ? { flags: CREATE_FLAGS, required: ['image'] } : undefined),
+  requiredFlags: (sub) => (sub === 'deployment' || sub === 'deploy' ? ['image'] : []),
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));

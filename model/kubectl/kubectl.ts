@@ -50,10 +50,8 @@ export interface Ctx {
 /** A kubectl subcommand: its flags and what it does with them. Returns the exit code. */
 export interface Command {
   flags: FlagSpec[];
-  /** Flags cobra requires (MarkFlagRequired): checked after parsing, before the command runs. */
-  required?: string[];
-  /** A subcommand's own flags, when it has its own (kubectl create role|quota|…). */
-  subcommand?: (name: string) => { flags: FlagSpec[]; required?: string[] } | undefined;
+  /** Flags cobra requires (MarkFlagRequired) of the command or the subcommand named: checked after parsing, before it runs. */
+  requiredFlags?(sub: string | undefined): string[];
   /** A command whose subcommands have flags of their own (rollout, set): those of the subcommand named. */
   subcommandFlags?(sub: string | undefined): FlagSpec[];
   run(ctx: Ctx, args: string[], flags: ReturnType<typeof parseFlags>): number;
@@ -149,6 +147,7 @@ export class Kubectl {
     const rest = [...argv];
     rest.splice(argv.indexOf(name), 1);
     const parsed = parseFlags(rest, cmd.subcommandFlags ? cmd.subcommandFlags(commandName(rest)) : cmd.flags);
+    checkRequiredFlags(parsed, cmd.requiredFlags?.(commandName(rest)), ctx.now());
     const requestTimeout = parsed.flags.get('request-timeout');
     if (typeof requestTimeout === 'string' && !validRequestTimeout(requestTimeout))
       throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');

@@ -10,9 +10,9 @@ import { objectRef, parseResourceArgs } from './resources';
 /** `kubectl scale TYPE/NAME --replicas=N`: a merge patch of the scale subresource. */
 export const scaleCommand: Command = {
   flags: [F.filename, F.recursive, F.selector, F.output, F.timeout, F.dryRun, { name: 'replicas', type: 'int' }, { name: 'current-replicas', type: 'int' }, { name: 'resource-version', type: 'string' }, { name: 'all', type: 'bool' }],
+  requiredFlags: () => ['replicas'],
   run(ctx, args, p) {
-    const replicas = int(p, 'replicas');
-    if (replicas === undefined) throw new KubectlError('required flag(s) "replicas" not set');
+    const replicas = int(p, 'replicas')!;
     const dryRun = dryRunOf(p);
     if (replicas < 0) throw new KubectlError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
     const current = int(p, 'current-replicas') ?? -1;
