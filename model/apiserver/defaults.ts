@@ -1,5 +1,6 @@
 import type { KObject } from '../api/meta';
 import { defaultService } from './service-strategy';
+import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
 import { defaultSecret } from './validation/secret';
 
 /**
@@ -8,6 +9,7 @@ import { defaultSecret } from './validation/secret';
  * Only fields a reader sees in `kubectl get -o yaml` or that components rely on.
  */
 export function applyDefaults(resource: string, obj: KObject): void {
+  if (applyStatefulSetAndStorageDefaults(resource, obj, defaultTemplate)) return;
   switch (resource) {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));

@@ -9,6 +9,8 @@ import { podPrinter } from './pod';
 import { replicaSetPrinter } from './replicaset';
 import { secretPrinter } from './secret';
 import { servicePrinter } from './service';
+import { controllerRevisionPrinter, statefulSetPrinter } from './statefulset';
+import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage';
 import type { TableHandler } from './types';
 
 const PRINTERS: Record<string, TableHandler> = {
@@ -25,6 +27,11 @@ const PRINTERS: Record<string, TableHandler> = {
   configmaps: configMapPrinter,
   secrets: secretPrinter,
   serviceaccounts: serviceAccountPrinter,
+  statefulsets: statefulSetPrinter,
+  controllerrevisions: controllerRevisionPrinter,
+  persistentvolumeclaims: persistentVolumeClaimPrinter,
+  persistentvolumes: persistentVolumePrinter,
+  storageclasses: storageClassPrinter,
 };
 
 /** The table handler the API server prints a resource with (the default one for kinds without). */

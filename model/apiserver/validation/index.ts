@@ -12,13 +12,15 @@ import { validateNamespaceSpec } from './namespace';
 import { validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validatePodSpec, validatePodUpdate } from './pod';
 import { validateServiceSpec, validateServiceUpdate } from './service';
+import { validateStatefulSetSpec, validateStatefulSetUpdate } from './statefulset';
+import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec } from './storage';
 import { validateSecret, validateSecretUpdate } from './secret';
 
 export { namespaceDeletionForbidden } from './namespace';
 
 /** How each kind's names are checked: Services are DNS-1035 labels, Namespaces DNS-1123 labels, the rest subdomains. */
-const NAME_FNS: Record<string, NameFn> = { services: nameIsDNS1035Label, namespaces: nameIsDNSLabel };
-const CLUSTER_SCOPED = new Set(['namespaces', 'nodes']);
+const NAME_FNS: Record<string, NameFn> = { services: nameIsDNS1035Label, namespaces: nameIsDNSLabel, statefulsets: nameIsDNSLabel };
+const CLUSTER_SCOPED = new Set(['namespaces', 'nodes', 'persistentvolumes', 'storageclasses']);
 
 export function validate(resource: string, obj: KObject, old?: KObject): FieldError[] {
   const errs: FieldError[] = [];
@@ -46,6 +48,20 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
       break;
     case 'namespaces':
       validateNamespaceSpec(obj.spec, errs);
+      break;
+    case 'statefulsets':
+      validateStatefulSetSpec(obj.spec, errs);
+      if (old) validateStatefulSetUpdate(obj.spec, old.spec, errs);
+      break;
+    case 'persistentvolumeclaims':
+      validateClaimSpec(obj.spec, 'spec', errs);
+      if (old) validateClaimUpdate(obj.spec, old.spec, errs);
+      break;
+    case 'persistentvolumes':
+      validateVolumeSpec(obj.spec, errs);
+      break;
+    case 'storageclasses':
+      validateStorageClass(obj, errs);
       break;
     case 'configmaps':
       if (old) validateConfigMapUpdate(obj, old, errs);
