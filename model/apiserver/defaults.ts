@@ -1,5 +1,6 @@
 import type { KObject } from '../api/meta';
 import { defaultService } from './service-strategy';
+import { defaultCronJob, defaultJob } from './batch-strategy';
 import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
 import { defaultSecret } from './validation/secret';
 
@@ -38,6 +39,12 @@ export function applyDefaults(resource: string, obj: KObject): void {
       obj.spec = obj.spec ?? { finalizers: ['kubernetes'] };
       obj.status = obj.status ?? { phase: 'Active' };
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name! };
+      break;
+    case 'jobs':
+      defaultJob(obj);
+      break;
+    case 'cronjobs':
+      defaultCronJob(obj);
       break;
     case 'services':
       defaultService(obj);

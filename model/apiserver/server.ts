@@ -8,6 +8,7 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { authorize, authorizeNonResource } from './authz';
 import { applyDefaults, defaultPodSpec } from './defaults';
+import { prepareJobForCreate } from './batch-strategy';
 import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
 import { decodePatchResult, decodeRequestBody } from './decoding';
 import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
@@ -262,12 +263,14 @@ export class ApiServer {
       throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
     }
     applyDefaults(r.resource, obj);
+    // The Job strategy's PrepareForCreate generates the selector from the new Job's UID.
+    if (r.resource === 'jobs') prepareJobForCreate(obj, uuid(this.sim.rng));
     const errs = validate(r.resource, obj);
     if (errs.length) throw errors.invalid(r, obj.metadata.name ?? '', errs);
     obj.apiVersion = groupVersion(r);
     obj.kind = r.kind;
     const m = obj.metadata;
-    m.uid = uuid(this.sim.rng);
+    if (r.resource !== 'jobs') m.uid = uuid(this.sim.rng);
     m.creationTimestamp = this.sim.clock.nowRFC3339();
     if (r.hasGeneration || r.resource === 'pods') m.generation = 1;
     delete m.resourceVersion;

@@ -1,7 +1,9 @@
+import { cronJobPrinter } from './cronjob';
 import { daemonSetPrinter } from './daemonset';
 import { deploymentPrinter } from './deployment';
 import { endpointSlicePrinter } from './endpointslice';
 import { eventPrinter } from './event';
+import { jobPrinter } from './job';
 import { configMapPrinter, defaultPrinter, leasePrinter, serviceAccountPrinter } from './misc';
 import { namespacePrinter } from './namespace';
 import { nodePrinter } from './node';
@@ -32,6 +34,8 @@ const PRINTERS: Record<string, TableHandler> = {
   persistentvolumeclaims: persistentVolumeClaimPrinter,
   persistentvolumes: persistentVolumePrinter,
   storageclasses: storageClassPrinter,
+  jobs: jobPrinter,
+  cronjobs: cronJobPrinter,
 };
 
 /** The table handler the API server prints a resource with (the default one for kinds without). */

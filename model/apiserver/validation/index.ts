@@ -6,6 +6,7 @@
 import type { KObject } from '../../api/meta';
 import type { FieldError } from '../../api/status';
 import { validateWorkloadSpec, validateWorkloadUpdate } from './apps';
+import { validateCronJob, validateJob } from './batch';
 import { validateConfigMap, validateConfigMapUpdate } from './configmap';
 import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, type NameFn } from '../../api/validation';
 import { validateNamespaceSpec } from './namespace';
@@ -27,6 +28,12 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
   if (old) validateObjectMetaUpdate(obj.metadata, old.metadata, 'metadata', errs);
   else validateObjectMeta(obj.metadata, !CLUSTER_SCOPED.has(resource), NAME_FNS[resource] ?? nameIsDNSSubdomain, 'metadata', errs);
   switch (resource) {
+    case 'jobs':
+      validateJob(obj, old, errs);
+      break;
+    case 'cronjobs':
+      validateCronJob(obj, old, errs);
+      break;
     case 'pods':
       if (old) {
         // The stored spec carries the defaults a client may leave out of a PUT.
