@@ -14,6 +14,7 @@ import { RangeAllocator } from './nodeipam/rangeallocator';
 import { NodeLifecycleController } from './nodelifecycle/controller';
 import { TaintEvictionController } from './tainteviction/controller';
 import { ReplicaSetController } from './replicaset/controller';
+import { StatefulSetController } from './statefulset/controller';
 
 /** The version kube-controller-manager reports in its first log line. */
 export const KCM_VERSION = 'v1.32.2';
@@ -125,6 +126,20 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, 'daemon sets');
         },
         onSynced: () => cachesSynced(ctx, 'daemon sets'),
+      };
+    },
+  },
+  {
+    name: 'statefulset-controller',
+    init(ctx) {
+      const ssc = new StatefulSetController(ctx);
+      return {
+        informers: [ssc.setInformer, ssc.podInformer, ssc.revisionInformer],
+        run() {
+          ctx.log.info('stateful_set.go:166', 'Starting stateful set controller', { logger: 'statefulset-controller' });
+          waitingForCaches(ctx, 'stateful set');
+        },
+        onSynced: () => cachesSynced(ctx, 'stateful set'),
       };
     },
   },
