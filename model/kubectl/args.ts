@@ -6,7 +6,7 @@ export interface FlagSpec {
   name: string;
   short?: string;
   /** int is Go's int (64 bits here), int32/int64 pflag's sized ones; duration a time.Duration (kept as typed). */
-  type: 'bool' | 'string' | 'int' | 'int32' | 'int64' | 'duration' | 'strings';
+  type: 'bool' | 'string' | 'int' | 'int32' | 'int64' | 'duration' | 'strings' | 'stringArray';
   /** The value of a string flag given without "=value" (pflag's NoOptDefVal). */
   noOptDefault?: string;
 }
@@ -40,7 +40,8 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
  * "-w, --watch" flag: strconv.ParseBool: parsing "x": invalid syntax").
  */
 export function parseFlags(argv: string[], specs: FlagSpec[]): Parsed {
-  const all = [...specs, ...GLOBAL_FLAGS];
+  // A command's own flag shadows a global one of the same name (create rolebinding --user), as in cobra.
+  const all = [...GLOBAL_FLAGS, ...specs];
   const byName = new Map(all.map((f) => [f.name, f]));
   const byShort = new Map(all.filter((f) => f.short).map((f) => [f.short!, f]));
   const flags: Parsed['flags'] = new Map();
@@ -123,6 +124,9 @@ function typedValue(f: FlagSpec, raw: string, prev: unknown): string | string[] 
       // -f is a StringSlice in kubectl (FilenameOptions): "a.yaml,b.yaml" names two files.
       return [...before, ...(f.name === 'image' ? [raw] : raw.split(','))];
     }
+    case 'stringArray':
+      // pflag's StringArray: every value kept whole, commas included.
+      return [...(Array.isArray(prev) ? prev : []), raw];
     default:
       return raw;
   }

@@ -12,6 +12,8 @@ import { goString } from './printers/json';
 import { objectRef } from './resources';
 import { isServiceType, serviceFor } from './create-service';
 import { checkRequiredFlags } from './klog';
+import { runGenerator } from './create-generator';
+import { generatorFlags, generatorFor } from './create-generators';
 
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
@@ -34,9 +36,12 @@ const CREATE_FLAGS: FlagSpec[] = [
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
-  requiredFlags: (sub) => (sub === 'deployment' || sub === 'deploy' ? ['image'] : []),
+  subcommandFlags: (sub) => generatorFlags(sub) ?? CREATE_FLAGS,
+  requiredFlags: (sub) => (sub === 'deployment' || sub === 'deploy' ? ['image'] : generatorFor(sub)?.required ?? []),
   run(ctx, args, p) {
     const [sub, ...rest] = args;
+    const generator = generatorFor(sub);
+    if (generator) return runGenerator(ctx, generator, rest, { ...p, argsBeforeDash: p.argsBeforeDash === undefined ? undefined : p.argsBeforeDash - 1 });
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
     if (sub === 'service' || sub === 'svc') return createService(ctx, p, rest);
     if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));

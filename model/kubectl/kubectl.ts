@@ -214,6 +214,12 @@ const SUBCOMMANDS: Record<string, Record<string, string>> = {
   set: { image: 'image', env: 'env', resources: 'resources' },
 };
 
+// The generators of create-generators.ts, by name and alias.
+Object.assign(SUBCOMMANDS.create, {
+  quota: 'quota', resourcequota: 'quota', priorityclass: 'priorityclass', pc: 'priorityclass', role: 'role', clusterrole: 'clusterrole',
+  rolebinding: 'rolebinding', clusterrolebinding: 'clusterrolebinding', ingress: 'ingress', ing: 'ingress',
+});
+
 /** cobra's CommandPath without "kubectl": "get", "create deployment", "rollout status". */
 function commandPath(name: string, argv: string[]): string {
   const subs = SUBCOMMANDS[name];
