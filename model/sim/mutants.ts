@@ -45,6 +45,7 @@ export const MUTANTS = {
   'apiserver-ignores-resource-version': 'apiserver: an update with a stale resourceVersion overwrites the newer object (no 409 Conflict)',
   'kubectl-apply-keeps-removed-fields': 'kubectl: apply never deletes a field removed from the manifest since the last apply',
   'validation-allows-negative-replicas': 'apiserver: a Deployment or ReplicaSet with negative spec.replicas passes validation',
+  'rollout-undo-picks-latest': 'kubectl: rollout undo without --to-revision goes to the newest revision instead of the previous one',
   'statefulset-skips-ordering': 'statefulset: OrderedReady acts as Parallel, so web-1 starts before web-0 is Running and Ready',
 } as const;
 

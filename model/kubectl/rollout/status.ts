@@ -1,9 +1,13 @@
-import type { KObject } from '../api/meta';
-import { parseGoDuration } from './goparse';
-import { bool, F, int, str } from './args';
-import { KubectlError } from './errors';
-import type { Command, Ctx } from './kubectl';
-import { parseResourceArgs } from './resources';
+/**
+ * `kubectl rollout status`: polymorphichelpers' status viewers, printed on every change of the
+ * object while virtual time advances, until the rollout is done, fails, or --timeout passes.
+ */
+import type { KObject } from '../../api/meta';
+import { parseGoDuration } from '../goparse';
+import { bool, int, str, type Parsed } from '../args';
+import { KubectlError } from '../errors';
+import type { Ctx } from '../kubectl';
+import { parseResourceArgs } from '../resources';
 
 /** How long `rollout status` waits without --timeout (the real one waits forever). */
 const DEFAULT_LIMIT_MS = 15 * 60 * 1000;
@@ -41,29 +45,18 @@ function statusOf(obj: KObject, resource: string): { text: string; done: boolean
   return { text: 'Waiting for daemon set spec update to be observed...\n', done: false };
 }
 
-/** `kubectl rollout status`: prints the status on every change, advancing virtual time until done. */
-export const rolloutCommand: Command = {
-  flags: [F.filename, F.timeout, F.selector, { name: 'watch', short: 'w', type: 'bool' }, { name: 'revision', type: 'int64' }],
-  run(ctx, args, p) {
-    const [sub, ...rest] = args;
-    if (sub !== 'status') {
-      if (sub === undefined) {
-        ctx.out += 'Manage the rollout of one or many resources.\n';
-        return 0;
-      }
-      throw new KubectlError(`unknown command ${JSON.stringify(sub)}\nSee 'kubectl rollout -h' for help and examples`);
-    }
-    if (rest.length === 0) throw new KubectlError('required resource not specified');
-    const { requests } = parseResourceArgs(rest);
-    const q = requests[0];
-    if (!q.names.length) throw new KubectlError('resource(s) were provided, but no name was specified');
-    if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets') throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}`);
-    void int(p, 'revision');
-    const ns = ctx.namespace;
-    const obj = ctx.client.get(q.r.resource, ns, q.names[0]);
-    return watchRollout(ctx, q.r.resource, ns, obj, bool(p, 'watch', true), str(p, 'timeout'));
-  },
-};
+/** The status of one named Deployment or DaemonSet, waiting (with -w, the default) for the end. */
+export function runStatus(ctx: Ctx, rest: string[], p: Parsed): number {
+  if (rest.length === 0) throw new KubectlError('required resource not specified');
+  const { requests } = parseResourceArgs(rest);
+  const q = requests[0];
+  if (!q.names.length) throw new KubectlError('resource(s) were provided, but no name was specified');
+  if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets') throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}`);
+  void int(p, 'revision');
+  const ns = ctx.namespace;
+  const obj = ctx.client.get(q.r.resource, ns, q.names[0]);
+  return watchRollout(ctx, q.r.resource, ns, obj, bool(p, 'watch', true), str(p, 'timeout'));
+}
 
 function watchRollout(ctx: Ctx, resource: string, ns: string, obj: KObject, watch: boolean, timeout: string | undefined): number {
   const first = statusOf(obj, resource);

@@ -1,0 +1,59 @@
+/** `kubectl set SUBCOMMAND`: image, env and resources, each with kubectl 1.32's flags. */
+import { F, type FlagSpec } from '../args';
+import { KubectlError } from '../errors';
+import type { Command } from '../kubectl';
+import { runSetEnv } from './env';
+import { SET_HELP } from './help';
+import { runSetImage } from './image';
+import { runSetResources } from './resources';
+
+const COMMON: FlagSpec[] = [
+  F.filename,
+  F.recursive,
+  F.selector,
+  F.output,
+  F.dryRun,
+  F.fieldManager,
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'local', type: 'bool' },
+  { name: 'all', type: 'bool' },
+];
+
+const SUBCOMMAND_FLAGS: Record<string, FlagSpec[]> = {
+  image: COMMON,
+  env: [
+    ...COMMON,
+    { name: 'containers', short: 'c', type: 'string' },
+    { name: 'from', type: 'string' },
+    { name: 'prefix', type: 'string' },
+    { name: 'env', short: 'e', type: 'strings' },
+    { name: 'keys', type: 'strings' },
+    { name: 'list', type: 'bool' },
+    { name: 'overwrite', type: 'bool' },
+  ],
+  resources: [...COMMON, { name: 'containers', short: 'c', type: 'string' }, { name: 'limits', type: 'string' }, { name: 'requests', type: 'string' }],
+};
+
+export const setCommand: Command = {
+  flags: [],
+  subcommandFlags: (sub) => (sub && SUBCOMMAND_FLAGS[sub]) || [],
+  run(ctx, args, p) {
+    const [sub, ...rest] = args;
+    switch (sub) {
+      case 'image':
+        return runSetImage(ctx, rest, p);
+      case 'env':
+        return runSetEnv(ctx, rest, p);
+      case 'resources':
+        return runSetResources(ctx, rest, p);
+      case undefined:
+        // DefaultSubCommandRun: the help on stderr, exit 1.
+        ctx.err += SET_HELP;
+        return 1;
+      default:
+        throw new KubectlError(`unknown command ${JSON.stringify(sub)}\nSee 'kubectl set -h' for help and examples`);
+    }
+  },
+};
