@@ -14,6 +14,8 @@ import { isServiceType, serviceFor } from './create-service';
 import { checkRequiredFlags } from './klog';
 import { runGenerator } from './create-generator';
 import { generatorFlags, generatorFor } from './create-generators';
+import { CONFIGMAP_FLAGS, createConfigMap } from './create-configmap';
+import { createSecret, SECRET_ANY_FLAGS } from './create-secret';
 
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
@@ -36,12 +38,14 @@ const CREATE_FLAGS: FlagSpec[] = [
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
-  subcommandFlags: (sub) => generatorFlags(sub) ?? CREATE_FLAGS,
   requiredFlags: (sub) => (sub === 'deployment' || sub === 'deploy' ? ['image'] : generatorFor(sub)?.required ?? []),
+  subcommandFlags: (sub) => generatorFlags(sub) ?? (sub === 'configmap' || sub === 'cm' ? CONFIGMAP_FLAGS : sub === 'secret' ? SECRET_ANY_FLAGS : CREATE_FLAGS),
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     const generator = generatorFor(sub);
     if (generator) return runGenerator(ctx, generator, rest, { ...p, argsBeforeDash: p.argsBeforeDash === undefined ? undefined : p.argsBeforeDash - 1 });
+    if (sub === 'configmap' || sub === 'cm') return createConfigMap(ctx, p, rest);
+    if (sub === 'secret') return createSecret(ctx, p, rest);
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
     if (sub === 'service' || sub === 'svc') return createService(ctx, p, rest);
     if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));

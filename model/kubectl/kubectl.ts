@@ -209,7 +209,7 @@ function validRequestTimeout(t: string): boolean {
 
 /** Subcommands (by alias) of the commands that have them, as cobra names them in a command path. */
 const SUBCOMMANDS: Record<string, Record<string, string>> = {
-  create: { deployment: 'deployment', deploy: 'deployment', service: 'service', svc: 'service', namespace: 'namespace', ns: 'namespace' },
+  create: { deployment: 'deployment', deploy: 'deployment', service: 'service', svc: 'service', namespace: 'namespace', ns: 'namespace', configmap: 'configmap', cm: 'configmap', secret: 'secret' },
   rollout: { status: 'status', history: 'history', restart: 'restart', undo: 'undo', pause: 'pause', resume: 'resume' },
   set: { image: 'image', env: 'env', resources: 'resources' },
 };
