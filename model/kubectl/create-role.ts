@@ -11,7 +11,8 @@ import { typedMeta } from './create-generator';
 import { KubectlError } from './errors';
 import type { Ctx } from './kubectl';
 import { sortedMap } from './printers/typed-json';
-import { discoverResources, resourcesFor, type ApiResource } from './restmapper';
+import { KlogError } from './klog';
+import { discoverResources, noResourceType, resourcesFor, type ApiResource } from './restmapper';
 
 const RBAC = 'rbac.authorization.k8s.io';
 const VALID_RESOURCE_VERBS = ['*', 'get', 'delete', 'list', 'create', 'update', 'patch', 'watch', 'proxy', 'deletecollection', 'use', 'bind', 'escalate', 'impersonate'];
@@ -89,7 +90,8 @@ function validateResources(all: ApiResource[], verbs: string[], resources: Resou
       if (!allowed.some(([g, res]) => g === gr.group && res === gr.resource)) throw new KubectlError(`can not perform '${v}' on '${gr.resource}' in group '${gr.group}'`);
       matchedSpecial = true;
     }
-    if (!found && !matchedSpecial) throw new KubectlError(`the server doesn't have a resource type "${r.resource}"`);
+    // cmdutil.CheckErr prints a NoResourceMatchError bare, without "error: ".
+    if (!found && !matchedSpecial) throw new KlogError(noResourceType(r.resource) + '\n', noResourceType(r.resource));
   }
 }
 

@@ -10,7 +10,7 @@ import { KubectlError } from './errors';
 /** The model's kubectl is one process; its id only fills klog's header. */
 const KUBECTL_PID = 4242;
 
-/** An error printed as klog lines instead of "error: …" (the text is complete). */
+/** An error printed as its complete text instead of "error: …": klog lines, or what CheckErr prints bare (a no-match error). */
 export class KlogError extends KubectlError {
   constructor(readonly text: string, message: string) {
     super(message);
