@@ -44,6 +44,7 @@ module.exports = {
       'features/failures.feature',
       'features/kube-proxy.feature',
       'features/paths.feature',
+      'features/jobs.feature',
       'features/schema-property.feature',
     ],
     format: ['summary'],

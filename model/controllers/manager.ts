@@ -8,6 +8,7 @@ import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
 import { DeploymentController } from './deployment/controller';
+import { JobController } from './job/controller';
 import { EndpointSliceController } from './endpointslice/controller';
 import { GarbageCollector } from './garbagecollector/collector';
 import { RangeAllocator } from './nodeipam/rangeallocator';
@@ -195,6 +196,20 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, logger);
         },
         onSynced: () => cachesSynced(ctx, logger),
+      };
+    },
+  },
+  {
+    name: 'job-controller',
+    init(ctx) {
+      const jc = new JobController(ctx);
+      return {
+        informers: [jc.jobInformer, jc.podInformer],
+        run() {
+          ctx.log.info('job_controller.go:243', 'Starting job controller', { logger: 'job-controller' });
+          waitingForCaches(ctx, 'job');
+        },
+        onSynced: () => cachesSynced(ctx, 'job'),
       };
     },
   },

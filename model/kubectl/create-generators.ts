@@ -1,13 +1,15 @@
 /** The `kubectl create` subcommands built on create-generator.ts, by name and alias. */
 import type { FlagSpec } from './args';
 import { PRINT_AND_CREATE_FLAGS, type Generator } from './create-generator';
+import { cronJobGenerator } from './create-cronjob';
 import { ingressGenerator } from './create-ingress';
+import { jobGenerator } from './create-job';
 import { priorityClassGenerator } from './create-priorityclass';
 import { quotaGenerator } from './create-quota';
 import { clusterRoleGenerator, roleGenerator } from './create-role';
 import { clusterRoleBindingGenerator, roleBindingGenerator } from './create-rolebinding';
 
-const GENERATORS: Generator[] = [clusterRoleGenerator, clusterRoleBindingGenerator, ingressGenerator, priorityClassGenerator, quotaGenerator, roleGenerator, roleBindingGenerator];
+const GENERATORS: Generator[] = [clusterRoleGenerator, clusterRoleBindingGenerator, ingressGenerator, priorityClassGenerator, quotaGenerator, roleGenerator, roleBindingGenerator, jobGenerator, cronJobGenerator];
 
 export function generatorFor(sub: string | undefined): Generator | undefined {
   return sub === undefined ? undefined : GENERATORS.find((g) => g.names.includes(sub));

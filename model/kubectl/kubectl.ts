@@ -218,6 +218,7 @@ const SUBCOMMANDS: Record<string, Record<string, string>> = {
 Object.assign(SUBCOMMANDS.create, {
   quota: 'quota', resourcequota: 'quota', priorityclass: 'priorityclass', pc: 'priorityclass', role: 'role', clusterrole: 'clusterrole',
   rolebinding: 'rolebinding', clusterrolebinding: 'clusterrolebinding', ingress: 'ingress', ing: 'ingress',
+  job: 'job', cronjob: 'cronjob', cj: 'cronjob',
 });
 
 /** cobra's CommandPath without "kubectl": "get", "create deployment", "rollout status". */

@@ -47,6 +47,7 @@ export const MUTANTS = {
   'validation-allows-negative-replicas': 'apiserver: a Deployment or ReplicaSet with negative spec.replicas passes validation',
   'rollout-undo-picks-latest': 'kubectl: rollout undo without --to-revision goes to the newest revision instead of the previous one',
   'statefulset-skips-ordering': 'statefulset: OrderedReady acts as Parallel, so web-1 starts before web-0 is Running and Ready',
+  'job-counts-failed-as-succeeded': 'job: a Pod that failed is counted in status.succeeded, so a failing Job completes',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

@@ -1,0 +1,256 @@
+/**
+ * The Job controller (pkg/controller/job, 1.32): runs a Job's Pods to completion. Handlers turn
+ * Job and Pod events into Job keys (Pod events batched for a second, as syncJobBatchPeriod);
+ * syncJob re-reads the Job and the Pods it owns, creates Pods up to min(parallelism, remaining
+ * completions) with the back-off after failures, counts finished Pods through
+ * status.uncountedTerminatedPods and the job-tracking finalizer, and finishes the Job: Complete
+ * when enough Pods succeeded, Failed past backoffLimit or activeDeadlineSeconds.
+ *
+ * Simplified: NonIndexed completion only (Indexed Jobs run as NonIndexed), no podFailurePolicy
+ * or successPolicy, no adoption of orphans, no ttlSecondsAfterFinished.
+ */
+import { controllerOf, deepCopy, keyOf, type KObject } from '../../api/meta';
+import type { ComponentContext } from '../../component';
+import type { EventRecorder } from '../../client/events';
+import type { Informer } from '../../client/informer';
+import { WorkQueue } from '../../client/workqueue';
+import { mutant } from '../../sim/mutants';
+import { ControllerExpectations } from '../util/expectations';
+import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
+import { withKind } from '../util/objects';
+import { isPodReady } from '../util/podutil';
+import { slowStartBatch } from '../replicaset/manage';
+import { nextBackoffRecord, remainingBackoffMs, type BackoffRecord } from './backoff';
+import { activeRestarts, createJobPod, deleteJobPod, finishedTime, hasTrackingFinalizer, isActive, isFailed, isSucceeded, isTerminating, removeTrackingFinalizer } from './pods';
+import { FINISH, findCondition, isFinished, newCondition, setCondition, writeStatus, type JobCondition } from './status';
+
+/** syncJobBatchPeriod: Pod events are handled together, a second later. */
+const SYNC_JOB_BATCH_PERIOD_MS = 1000;
+/** MaxPodCreateDeletePerSync. */
+const MAX_POD_CREATE_DELETE_PER_SYNC = 500;
+const ORPHAN = 'orphan:';
+
+export class JobController {
+  readonly jobInformer: Informer;
+  readonly podInformer: Informer;
+  readonly queue: WorkQueue;
+  private readonly expectations: ControllerExpectations;
+  private readonly recorder: EventRecorder;
+  private readonly backoffs = new Map<string, BackoffRecord>();
+  /** Pods whose finalizer this controller removed and whose update the cache has not shown yet. */
+  private readonly finalizersRemoved = new Map<string, Set<string>>();
+
+  constructor(private readonly ctx: ComponentContext) {
+    this.jobInformer = ctx.informers.get('jobs');
+    this.podInformer = ctx.informers.get('pods');
+    ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
+    this.recorder = ctx.recorder('job-controller');
+    this.expectations = new ControllerExpectations(ctx.sim);
+    this.queue = new WorkQueue(ctx.proc, 'job', (key) => {
+      if (key.startsWith(ORPHAN)) this.syncOrphanPod(key.slice(ORPHAN.length));
+      else this.syncJob(key);
+      this.queue.forget(key);
+    }, { synced: () => this.jobInformer.hasSynced() && this.podInformer.hasSynced() });
+    this.jobInformer.addEventHandler({
+      onAdd: (job) => this.queue.add(keyOf(job)),
+      onUpdate: (_old, job) => this.queue.add(keyOf(job)),
+      onDelete: (job) => {
+        this.expectations.delete(keyOf(job));
+        this.queue.add(keyOf(job));
+      },
+    });
+    this.podInformer.addEventHandler({
+      onAdd: (pod) => this.podEvent(pod, 'add'),
+      onUpdate: (old, pod) => old.metadata.resourceVersion !== pod.metadata.resourceVersion && this.podEvent(pod, 'update'),
+      onDelete: (pod) => this.podEvent(pod, 'delete'),
+    });
+  }
+
+  /** A Pod changed: its Job syncs a batch period later; an orphan with our finalizer is released. */
+  private podEvent(pod: KObject, kind: 'add' | 'update' | 'delete'): void {
+    const ref = controllerOf(pod);
+    if (!ref || ref.kind !== 'Job' || !ref.apiVersion.startsWith('batch/')) return;
+    const job = this.jobInformer.getByName(pod.metadata.namespace, ref.name);
+    if (!job || job.metadata.uid !== ref.uid) {
+      if (kind !== 'delete' && hasTrackingFinalizer(pod)) this.queue.add(ORPHAN + keyOf(pod));
+      return;
+    }
+    const key = keyOf(job);
+    if (kind === 'add') this.expectations.creationObserved(key);
+    if (kind === 'delete' || !hasTrackingFinalizer(pod)) this.finalizersRemoved.get(key)?.delete(pod.metadata.uid!);
+    this.queue.addAfter(key, SYNC_JOB_BATCH_PERIOD_MS);
+  }
+
+  /** syncOrphanPod: a Pod whose Job is gone (or finished) keeps no job-tracking finalizer. */
+  private syncOrphanPod(podKey: string): void {
+    const pod = this.podInformer.get(podKey);
+    if (!pod || !hasTrackingFinalizer(pod)) return;
+    const ref = controllerOf(pod);
+    const job = ref && this.jobInformer.getByName(pod.metadata.namespace, ref.name);
+    if (job && job.metadata.uid === ref!.uid && !isFinished(job)) return;
+    removeTrackingFinalizer(this.ctx.client, pod);
+  }
+
+  /** syncJob: one level-based pass over one Job. */
+  syncJob(key: string): void {
+    const cached = this.jobInformer.get(key);
+    if (!cached) {
+      this.backoffs.delete(key);
+      this.finalizersRemoved.delete(key);
+      return;
+    }
+    let job = withKind(cached, 'batch/v1', 'Job');
+    const pods = this.podInformer.byIndex(BY_CONTROLLER_UID, job.metadata.uid!);
+    if (isFinished(job)) {
+      // Pods that finished after the Job did are not counted; they only lose the finalizer.
+      for (const pod of pods) if (hasTrackingFinalizer(pod) && !isActive(pod)) removeTrackingFinalizer(this.ctx.client, pod);
+      return;
+    }
+    const client = this.ctx.client;
+    const nowMs = this.ctx.sim.clock.nowMs();
+    const now = this.ctx.sim.clock.nowRFC3339();
+    const spec = job.spec ?? {};
+    const status: any = deepCopy(job.status ?? {});
+    const uncounted = { succeeded: [...(status.uncountedTerminatedPods?.succeeded ?? [])], failed: [...(status.uncountedTerminatedPods?.failed ?? [])] };
+    const removed = this.finalizersRemoved.get(key) ?? new Set<string>();
+    const counting = (p: KObject) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && !uncounted.succeeded.includes(p.metadata.uid!) && !uncounted.failed.includes(p.metadata.uid!);
+    let newSucceeded = pods.filter((p) => counting(p) && isSucceeded(p));
+    let newFailed = pods.filter((p) => counting(p) && !isSucceeded(p) && isFailed(job, p));
+    // The bug zoo: a failed Pod counted as a success.
+    if (mutant('job-counts-failed-as-succeeded')) [newSucceeded, newFailed] = [[...newSucceeded, ...newFailed], []];
+    const succeeded = (status.succeeded ?? 0) + uncounted.succeeded.length + newSucceeded.length;
+    const failed = (status.failed ?? 0) + uncounted.failed.length + newFailed.length;
+    let active = pods.filter(isActive);
+    let activeCount = active.length;
+    let terminating = pods.filter(isTerminating).length;
+    const backoff = nextBackoffRecord(this.backoffs.get(key) ?? { failuresAfterLastSuccess: 0 }, newSucceeded.map((p) => finishedTime(p, nowMs)), newFailed.map((p) => finishedTime(p, nowMs)));
+
+    const suspended = spec.suspend === true;
+    if (!suspended && !status.startTime) {
+      status.startTime = now;
+      if (typeof spec.activeDeadlineSeconds === 'number') this.queue.addAfter(key, spec.activeDeadlineSeconds * 1000);
+    }
+
+    // Why the Job is finishing, if it is: an interim condition already set, or one found now.
+    let finishing: JobCondition | undefined = findCondition(job, 'FailureTarget') ?? findCondition(job, 'SuccessCriteriaMet');
+    if (!finishing) {
+      const limit = spec.backoffLimit ?? 6;
+      const restarts = activeRestarts(pods);
+      const onFailureLimit = spec.template?.spec?.restartPolicy === 'OnFailure' && (limit === 0 ? restarts > 0 : restarts >= limit);
+      if (failed > limit || onFailureLimit) finishing = newCondition('FailureTarget', FINISH.backoff, now);
+      else if (typeof spec.activeDeadlineSeconds === 'number' && status.startTime && nowMs - Date.parse(status.startTime) >= spec.activeDeadlineSeconds * 1000)
+        finishing = newCondition('FailureTarget', FINISH.deadline, now);
+    }
+
+    let manageError: unknown;
+    if (finishing?.type === 'FailureTarget') {
+      // The Job failed: its running Pods go.
+      for (const pod of active) deleteJobPod(client, this.recorder, job, pod);
+      terminating += active.length;
+      active = [];
+      activeCount = 0;
+    } else if (!finishing && suspended) {
+      for (const pod of active) deleteJobPod(client, this.recorder, job, pod);
+      terminating += active.length;
+      active = [];
+      activeCount = 0;
+      if (!findCondition(job, 'Suspended')) {
+        setCondition(status, newCondition('Suspended', { reason: 'JobSuspended', message: 'Job suspended' }, now));
+        this.recorder.event(job, 'Normal', 'Suspended', 'Job suspended');
+      }
+      delete status.startTime;
+    } else if (!finishing) {
+      if (findCondition(job, 'Suspended')) {
+        setCondition(status, newCondition('Suspended', { reason: 'JobResumed', message: 'Job resumed' }, now, 'False'));
+        this.recorder.event(job, 'Normal', 'Resumed', 'Job resumed');
+      }
+      if (this.expectations.satisfied(key)) {
+        try {
+          [active, activeCount] = this.manageJob(key, job, active, succeeded, backoff, nowMs);
+        } catch (e) {
+          manageError = e;
+        }
+      }
+      // This kind of Job is complete when enough Pods succeeded and none still runs.
+      const enough = typeof spec.completions === 'number' ? succeeded >= spec.completions : succeeded > 0;
+      if (enough && activeCount === 0) finishing = newCondition('SuccessCriteriaMet', FINISH.completions, now);
+    }
+
+    status.active = activeCount || undefined;
+    status.ready = active.filter(isPodReady).length;
+    status.terminating = terminating;
+    // Flush 1: the newly finished Pods as uncounted (and an interim condition) before any finalizer goes.
+    uncounted.succeeded.push(...newSucceeded.map((p) => p.metadata.uid!));
+    uncounted.failed.push(...newFailed.map((p) => p.metadata.uid!));
+    status.uncountedTerminatedPods = { ...(uncounted.succeeded.length ? { succeeded: uncounted.succeeded } : {}), ...(uncounted.failed.length ? { failed: uncounted.failed } : {}) };
+    if (finishing && !findCondition(job, finishing.type)) setCondition(status, finishing);
+    if (status.active === undefined) delete status.active;
+    job = writeStatus(client, job, status);
+
+    // Remove the finalizers of what is now recorded, then move the uncounted Pods into the counts.
+    const toRelease = pods.filter((p) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && (uncounted.succeeded.includes(p.metadata.uid!) || uncounted.failed.includes(p.metadata.uid!)));
+    for (const pod of toRelease) {
+      removeTrackingFinalizer(client, pod);
+      removed.add(pod.metadata.uid!);
+    }
+    if (removed.size) this.finalizersRemoved.set(key, removed);
+    const next: any = deepCopy(job.status ?? {});
+    next.succeeded = (next.succeeded ?? 0) + uncounted.succeeded.length || undefined;
+    next.failed = (next.failed ?? 0) + uncounted.failed.length || undefined;
+    if (next.succeeded === undefined) delete next.succeeded;
+    if (next.failed === undefined) delete next.failed;
+    next.uncountedTerminatedPods = {};
+    this.backoffs.set(key, backoff);
+
+    // enactJobFinished: the terminal condition once nothing is terminating.
+    let finished: JobCondition | undefined;
+    if (finishing && terminating === 0) {
+      finished = newCondition(finishing.type === 'FailureTarget' ? 'Failed' : 'Complete', finishing, now);
+      setCondition(next, finished);
+      if (finished.type === 'Complete') next.completionTime = now;
+    }
+    writeStatus(client, job, next);
+    if (finished?.type === 'Complete') this.recorder.event(job, 'Normal', 'Completed', 'Job completed');
+    else if (finished) this.recorder.event(job, 'Warning', finished.reason, finished.message);
+    if (manageError) throw manageError;
+  }
+
+  /** manageJob (NonIndexed): as many active Pods as parallelism and the remaining completions allow. */
+  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number): [KObject[], number] {
+    const spec = job.spec ?? {};
+    const parallelism = spec.parallelism ?? 1;
+    let want: number;
+    if (typeof spec.completions !== 'number') want = succeeded > 0 ? active.length : parallelism;
+    else want = Math.max(0, Math.min(parallelism, spec.completions - succeeded));
+    if (active.length > want) {
+      // activePodsForRemoval: the not-yet-running and the newest go first.
+      const victims = [...active].sort(removalOrder).slice(0, Math.min(active.length - want, MAX_POD_CREATE_DELETE_PER_SYNC));
+      for (const pod of victims) deleteJobPod(this.ctx.client, this.recorder, job, pod);
+      const rest = active.filter((p) => !victims.includes(p));
+      return [rest, rest.length];
+    }
+    if (active.length < want) {
+      const wait = remainingBackoffMs(backoff, nowMs);
+      if (wait > 0) {
+        this.queue.addAfter(key, wait);
+        return [active, active.length];
+      }
+      const diff = Math.min(want - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
+      this.expectations.expectCreations(key, diff);
+      const { successes, error } = slowStartBatch(diff, 1, () => createJobPod(this.ctx.client, this.recorder, job, job));
+      for (let i = successes; i < diff; i++) this.expectations.creationObserved(key);
+      if (error) throw error;
+      return [active, active.length + successes];
+    }
+    return [active, active.length];
+  }
+}
+
+/** Pending before running, unready before ready, newer before older. */
+function removalOrder(a: KObject, b: KObject): number {
+  const rank = (p: KObject) => (p.spec?.nodeName ? 1 : 0) + (p.status?.phase === 'Running' ? 1 : 0) + (isPodReady(p) ? 1 : 0);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  const ta = a.metadata.creationTimestamp ?? '';
+  const tb = b.metadata.creationTimestamp ?? '';
+  return ta === tb ? 0 : ta > tb ? -1 : 1;
+}

@@ -1,0 +1,92 @@
+/**
+ * What the Job controller reads from and does to its Pods: which are active, terminating,
+ * succeeded or failed (a Pod deleted before it succeeded counts as failed, as with
+ * podReplacementPolicy TerminatingOrFailed), when one finished, and the Pods it creates
+ * (from the template, with the job-tracking finalizer and a controller reference) and deletes.
+ */
+import { deepCopy, type KObject } from '../../api/meta';
+import { StatusError } from '../../api/status';
+import type { ApiClient } from '../../client/client';
+import type { EventRecorder } from '../../client/events';
+import { newControllerRef, sortedRecord, timeMs } from '../util/objects';
+
+/** batch.kubernetes.io/job-tracking: a Pod keeps it until its finish is counted in the Job's status. */
+export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
+
+export const hasTrackingFinalizer = (pod: KObject) => (pod.metadata.finalizers ?? []).includes(JOB_TRACKING_FINALIZER);
+
+const phase = (pod: KObject) => pod.status?.phase;
+
+/** Neither finished nor being deleted. */
+export const isActive = (pod: KObject) => phase(pod) !== 'Succeeded' && phase(pod) !== 'Failed' && !pod.metadata.deletionTimestamp;
+
+/** Being deleted before it finished (the Job's status.terminating). */
+export const isTerminating = (pod: KObject) => !!pod.metadata.deletionTimestamp && phase(pod) !== 'Succeeded' && phase(pod) !== 'Failed';
+
+export const isSucceeded = (pod: KObject) => phase(pod) === 'Succeeded';
+
+/** isPodFailed: Failed, or deleted before it succeeded (an orphan never gets to Failed). */
+export function isFailed(job: KObject, pod: KObject): boolean {
+  if (phase(pod) === 'Failed') return true;
+  if (job.spec?.podFailurePolicy || job.spec?.podReplacementPolicy === 'Failed') return false;
+  return !!pod.metadata.deletionTimestamp && phase(pod) !== 'Succeeded';
+}
+
+/** getFinishedTime: the last container's finish, else the deletion time, else now. */
+export function finishedTime(pod: KObject, nowMs: number): number {
+  let last = 0;
+  for (const s of [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])]) last = Math.max(last, timeMs(s.state?.terminated?.finishedAt));
+  if (last) return last;
+  return timeMs(pod.metadata.deletionTimestamp) || nowMs;
+}
+
+/** Container restarts of the Pods still running (pastBackoffLimitOnFailure counts them). */
+export function activeRestarts(pods: KObject[]): number {
+  let n = 0;
+  for (const pod of pods)
+    if (phase(pod) === 'Running' || phase(pod) === 'Pending')
+      for (const s of [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]) n += s.restartCount ?? 0;
+  return n;
+}
+
+/** RealPodControl.CreatePodsWithGenerateName: `<job>-` and five random characters. */
+export function createJobPod(client: ApiClient, recorder: EventRecorder, job: KObject, jobRef: KObject): void {
+  const t = job.spec?.template ?? {};
+  const metadata: KObject['metadata'] = { generateName: `${job.metadata.name}-`, labels: sortedRecord(t.metadata?.labels) };
+  if (t.metadata?.annotations) metadata.annotations = sortedRecord(t.metadata.annotations);
+  metadata.finalizers = [...(t.metadata?.finalizers ?? []), JOB_TRACKING_FINALIZER];
+  metadata.ownerReferences = [newControllerRef(job, 'batch/v1', 'Job')];
+  const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec: deepCopy(t.spec ?? {}) };
+  try {
+    const created = client.create('pods', job.metadata.namespace, pod);
+    recorder.event(jobRef, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
+  } catch (e) {
+    if (!(e instanceof StatusError)) throw e;
+    recorder.event(jobRef, 'Warning', 'FailedCreate', `Error creating: ${e.message}`);
+    throw e;
+  }
+}
+
+/** RealPodControl.DeletePod, with its events; a Pod already gone is fine. */
+export function deleteJobPod(client: ApiClient, recorder: EventRecorder, jobRef: KObject, pod: KObject): void {
+  try {
+    client.delete('pods', pod.metadata.namespace, pod.metadata.name!);
+    recorder.event(jobRef, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
+  } catch (e) {
+    if (!(e instanceof StatusError)) throw e;
+    if (e.status.reason === 'NotFound') return;
+    recorder.event(jobRef, 'Warning', 'FailedDelete', `Error deleting: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Drops the job-tracking finalizer: a merge patch of the rest, guarded by the resourceVersion read. */
+export function removeTrackingFinalizer(client: ApiClient, pod: KObject): void {
+  const rest = (pod.metadata.finalizers ?? []).filter((f) => f !== JOB_TRACKING_FINALIZER);
+  try {
+    client.patch('pods', pod.metadata.namespace, pod.metadata.name!, 'merge', { metadata: { finalizers: rest.length ? rest : null, resourceVersion: pod.metadata.resourceVersion } });
+  } catch (e) {
+    if (e instanceof StatusError && e.status.reason === 'NotFound') return;
+    throw e;
+  }
+}
