@@ -51,6 +51,11 @@ export const RESOURCES: ResourceInfo[] = [
   R({ kind: 'Deployment', group: 'apps', resource: 'deployments', version: 'v1', shortNames: ['deploy'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', version: 'v1', shortNames: ['rs'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'DaemonSet', group: 'apps', resource: 'daemonsets', version: 'v1', shortNames: ['ds'], subresources: ['status'], hasGeneration: true, categories: ['all'] }),
+  R({ kind: 'StatefulSet', group: 'apps', resource: 'statefulsets', version: 'v1', shortNames: ['sts'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
+  R({ kind: 'ControllerRevision', group: 'apps', resource: 'controllerrevisions', version: 'v1' }),
+  R({ kind: 'PersistentVolume', resource: 'persistentvolumes', version: 'v1', namespaced: false, shortNames: ['pv'], subresources: ['status'] }),
+  R({ kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', version: 'v1', shortNames: ['pvc'], subresources: ['status'] }),
+  R({ kind: 'StorageClass', group: 'storage.k8s.io', resource: 'storageclasses', version: 'v1', namespaced: false, shortNames: ['sc'] }),
   R({ kind: 'Lease', group: 'coordination.k8s.io', resource: 'leases', version: 'v1' }),
   R({ kind: 'EndpointSlice', group: 'discovery.k8s.io', resource: 'endpointslices', version: 'v1' }),
   // `kubectl get all` lists cronjobs before jobs, as discovery orders batch/v1.
