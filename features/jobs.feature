@@ -72,6 +72,43 @@ Feature: Jobs run Pods to completion
       Normal   Completed          job-controller   Job completed
       """
 
+  @J04
+  Scenario: completions and parallelism: three successes, at most two Pods at a time
+    Given the file "three.yaml":
+      """
+      apiVersion: batch/v1
+      kind: Job
+      metadata:
+        name: three
+      spec:
+        completions: 3
+        parallelism: 2
+        template:
+          spec:
+            containers:
+            - name: work
+              image: busybox
+              command: [sh, -c, "sleep 4; echo done"]
+            restartPolicy: Never
+      """
+    When I run `kubectl apply -f three.yaml`
+    And 2s pass
+    And I run `kubectl get job three`
+    Then the output lines match:
+      """
+      NAME    STATUS    COMPLETIONS   DURATION   AGE
+      three   Running   0/3           2s         2s
+      """
+    And 2 pods labelled "job-name=three" exist
+    When 10s pass
+    And I run `kubectl get job three`
+    Then the output lines match:
+      """
+      NAME    STATUS     COMPLETIONS   DURATION   AGE
+      three   Complete   3/3           \d+s        12s
+      """
+    And 3 pods labelled "job-name=three" exist
+
   @J05 @J06
   Scenario: A failing Pod is replaced after 10 s, then 20 s, until backoffLimit is exceeded and the Job fails
     Given the file "flaky.yaml":
@@ -197,3 +234,45 @@ Feature: Jobs run Pods to completion
       """
       No resources found in default namespace.
       """
+
+  @J10
+  Scenario: A busybox container does what its command says, on virtual time, and exits with its status
+    When I run `kubectl create job script --image=busybox -- sh -c 'echo start; sleep 3; for i in 1 2; do echo "n=$i"; done; test -n "$HOSTNAME" && printenv HOSTNAME; exit 4'`
+    And 2s pass
+    And I run `kubectl logs job/script`
+    Then the output is:
+      """
+      start
+      """
+    When 3s pass
+    And I run `kubectl logs job/script`
+    Then the output lines match:
+      """
+      start
+      n=1
+      n=2
+      script-\w{5}
+      """
+    When I run `kubectl get pods -l job-name=script -o jsonpath='{.items[0].status.containerStatuses[0].state.terminated.exitCode} {.items[0].status.containerStatuses[0].state.terminated.reason}'`
+    Then the output is:
+      """
+      4 Error
+      """
+
+  @J11
+  Scenario: A program the image does not have fails to start as runc fails it
+    When I run `kubectl create job missing --image=busybox -- foo --bar`
+    And 5s pass
+    And I run `kubectl get pods -l job-name=missing`
+    Then the output lines match:
+      """
+      NAME            READY   STATUS       RESTARTS   AGE
+      missing-\w{5}   0/1     StartError   0          5s
+      """
+    When I run `kubectl get pods -l job-name=missing -o jsonpath='{.items[0].status.containerStatuses[0].state.terminated}'`
+    Then the output lines match:
+      """
+      {"containerID":"containerd://\w+","exitCode":128,"finishedAt":"[^"]+","message":"failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: \\"foo\\": executable file not found in \$PATH: unknown","reason":"StartError","startedAt":"1970-01-01T00:00:00Z"}
+      """
+    When I run `kubectl get events --field-selector reason=Failed -o custom-columns=MESSAGE:.message --no-headers`
+    Then the output has 1 line matching "^Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: \"foo\": executable file not found in \$PATH: unknown$"

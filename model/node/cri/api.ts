@@ -72,6 +72,8 @@ export interface ContainerStatus {
   finishedAt: number;
   exitCode: number;
   reason: string;
+  /** Why it exited, when the runtime says (a StartError's runc error). */
+  message?: string;
   /** The pid of the container's process on the node (set while running). */
   pid?: number;
 }

@@ -262,6 +262,13 @@ export class CriRuntime implements ContainerRuntime {
       const img = this.images.store.getById(c.status.imageId)!;
       const now = this.sim.clock.nowMs();
       const program = sb.shim.runContainer(id, img.source, c.config);
+      if (program.startError) {
+        // runc could not exec the process: the task is never created and the container exits 128.
+        sb.shim.endContainer(id);
+        Object.assign(c.status, { state: 'CONTAINER_EXITED', exitCode: 128, reason: 'StartError', message: program.startError, finishedAt: this.sim.clock.nowMs() });
+        this.emit({ containerId: id, type: 'CONTAINER_STOPPED_EVENT', podSandboxId: sb.status.id, podLabels: sb.status.labels });
+        return cb(new CriError('Unknown', program.startError));
+      }
       c.status.state = 'CONTAINER_RUNNING';
       c.status.startedAt = now;
       c.status.pid = sb.shim.pidOf(id);
@@ -289,6 +296,18 @@ export class CriRuntime implements ContainerRuntime {
           exit: (code) => {
             if (c.epoch === epoch && c.status.state === 'CONTAINER_RUNNING') this.exitContainer(c, code, code === 0 ? 'Completed' : 'Error');
           },
+        });
+      // A program acting over time (busybox, a shell script) starts a moment after its exec.
+      if (program.run)
+        this.proc.schedule(5, `container ${id.slice(0, 13)} runs`, () => {
+          const live = () => c.epoch === epoch && c.status.state === 'CONTAINER_RUNNING';
+          if (!live()) return;
+          program.run!({
+            now: () => this.sim.clock.nowMs(),
+            write: (stream, text) => live() && c.logs.push({ t: this.sim.clock.nowMs(), stream, text }),
+            after: (ms, fn) => this.proc.schedule(ms, `container ${id.slice(0, 13)} runs`, () => live() && fn()),
+            exit: (code) => live() && this.exitContainer(c, code, code === 0 ? 'Completed' : 'Error'),
+          });
         });
       if (program.exit) {
         const { afterMs, code } = program.exit;

@@ -3,6 +3,7 @@ import type { RegistryImage } from '../images';
 import type { ContainerConfig } from './api';
 import type { NodeHost } from '../host';
 import { programFor, type Program } from './programs';
+import { containerView } from './programs/view';
 
 /**
  * The node processes that hold one Pod sandbox: containerd's single shim per sandbox, or
@@ -27,5 +28,5 @@ export interface SandboxProcesses {
 export function containerProgram(host: NodeHost, img: RegistryImage, config: ContainerConfig): Program {
   const version = img.tags.find((t) => /^\d+\.\d+\.\d+$/.test(t)) ?? img.tags[0] ?? '';
   const cpus = Math.max(1, Math.floor(Number(host.config.capacity.cpu) || 1));
-  return programFor(img.program, version, config.command, config.args, cpus);
+  return programFor(img.program, version, config.command, config.args, cpus, containerView(config));
 }

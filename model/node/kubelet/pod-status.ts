@@ -96,7 +96,10 @@ function containerStatus(c: any, rt: RuntimePodState): any {
 }
 
 function terminated(c: ContainerStatus, rt: RuntimePodState): any {
-  return { containerID: `${rt.runtimeName ?? 'containerd'}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt) };
+  const t: any = { containerID: `${rt.runtimeName ?? 'containerd'}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt), ...(c.message ? { message: c.message } : {}) };
+  // A container that never started (StartError) reports the zero time, as containerd does.
+  if (c.reason === 'StartError') t.startedAt = rfc3339(0);
+  return t;
 }
 
 /**

@@ -1,0 +1,328 @@
+/**
+ * The busybox image's programs on virtual time: echo, printf, sleep, cat, printenv, env, ls,
+ * date, hostname, true, false, test and `sh -c` scripts (shell.ts), so a Job's container does
+ * what its command says and exits with its status. A name busybox does not have fails to start
+ * as runc fails it, in containerd's words.
+ */
+import type { ContainerView, Program, ProgramIO } from './program';
+import { expandWord, parseScript, ShellSyntaxError, type Command, type List } from './shell';
+
+/** The applets modelled here; the rest of busybox's run until stopped. */
+const IMPLEMENTED = new Set(['echo', 'printf', 'sleep', 'cat', 'printenv', 'env', 'ls', 'date', 'hostname', 'true', 'false', 'test', '[', 'sh', 'ash', 'pwd', 'uname', 'whoami', 'id']);
+/** Other programs the busybox image has (a name outside both sets is not found). */
+const OTHER_APPLETS = ['wget', 'nc', 'nslookup', 'ping', 'top', 'ps', 'tail', 'head', 'grep', 'sed', 'awk', 'httpd', 'watch', 'yes', 'seq', 'wc', 'sort', 'tee', 'touch', 'mkdir', 'rm', 'cp', 'mv', 'chmod', 'find', 'xargs', 'vi', 'kill', 'mount', 'df', 'du', 'free', 'uptime', 'dd', 'tar', 'gzip', 'telnet', 'traceroute', 'ifconfig', 'ip', 'netstat', 'hexdump', 'md5sum', 'sha256sum', 'base64', 'cut', 'tr', 'expr', 'basename', 'dirname', 'stat', 'which', 'timeout', 'nohup', 'usleep', 'bash'];
+export const BUSYBOX_APPLETS = new Set([...IMPLEMENTED, ...OTHER_APPLETS]);
+
+const SEARCHED = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+/** containerd 1.7 with runc 1.1: a task that could not exec its process. */
+export const runcStartError = (detail: string) =>
+  `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${detail}: unknown`;
+
+/** The applet an argv[0] names ("sleep", "/bin/sleep"), or why exec would fail. */
+export function resolveApplet(arg0: string): { applet: string } | { error: string } {
+  if (!arg0.includes('/')) return BUSYBOX_APPLETS.has(arg0) ? { applet: arg0 } : { error: `exec: ${JSON.stringify(arg0)}: executable file not found in $PATH` };
+  const slash = arg0.lastIndexOf('/');
+  const dir = arg0.slice(0, slash) || '/';
+  const name = arg0.slice(slash + 1);
+  if (SEARCHED.includes(dir) && BUSYBOX_APPLETS.has(name)) return { applet: name };
+  return { error: `exec: ${JSON.stringify(arg0)}: stat ${arg0}: no such file or directory` };
+}
+
+/** A container running `argv` with busybox's programs; undefined when it runs until stopped. */
+export function busyboxProgram(argv: string[], view: ContainerView): Program {
+  const cmdline = argv.join(' ');
+  const base = { processes: [{ command: cmdline, user: 'root' }], startLogs: () => [], stopMs: undefined };
+  if (argv.length === 0) return { ...base, processes: [{ command: 'sh', user: 'root' }], exit: { afterMs: 10, code: 0 } };
+  const r = resolveApplet(argv[0]);
+  if ('error' in r) return { ...base, startError: runcStartError(r.error) };
+  if (!IMPLEMENTED.has(r.applet)) return base;
+  return { ...base, run: (io) => new Shell(io, view).exec([r.applet, ...argv.slice(1)], (code) => io.exit(code)) };
+}
+
+type K = (code: number) => void;
+
+/** One shell process: its variables, last status, and its output split into log lines. */
+class Shell {
+  private readonly vars = new Map<string, string>();
+  private status = 0;
+  private exited = false;
+  private readonly partial = { stdout: '', stderr: '' };
+
+  constructor(
+    private readonly io: ProgramIO,
+    private readonly view: ContainerView,
+  ) {
+    for (const e of view.env) this.vars.set(e.key, e.value);
+  }
+
+  private write(stream: 'stdout' | 'stderr', text: string): void {
+    const lines = (this.partial[stream] + text).split('\n');
+    this.partial[stream] = lines.pop()!;
+    for (const l of lines) this.io.write(stream, l);
+  }
+
+  private finish(code: number, k: K): void {
+    for (const s of ['stdout', 'stderr'] as const) if (this.partial[s]) this.io.write(s, this.partial[s]);
+    this.partial.stdout = this.partial.stderr = '';
+    k(code);
+  }
+
+  /** Runs one program (pid 1's argv, or a command of a script). */
+  exec(argv: string[], k: K): void {
+    const done = (code: number) => this.finish(code, k);
+    const [name, ...args] = argv;
+    if (name === 'sh' || name === 'ash' || name === 'bash') return this.sh(args, done);
+    this.applet(name, args, done, () => {
+      this.write('stderr', `sh: ${name}: not found\n`);
+      done(127);
+    });
+  }
+
+  private sh(args: string[], k: K): void {
+    let script: string | undefined;
+    if (args[0] === '-c') script = args[1] ?? '';
+    else if (args[0] !== undefined) {
+      script = this.view.readFile(args[0]);
+      if (script === undefined) {
+        this.write('stderr', `sh: can't open '${args[0]}': No such file or directory\n`);
+        return k(2);
+      }
+    }
+    if (script === undefined) return k(0); // no terminal, no stdin: the shell ends at once
+    let list: List;
+    try {
+      list = parseScript(script);
+    } catch (e) {
+      if (!(e instanceof ShellSyntaxError)) throw e;
+      this.write('stderr', `sh: ${e.message}\n`);
+      return k(2);
+    }
+    this.runList(list, 0, (code) => k(this.exited ? this.status : code));
+  }
+
+  private lookup = (name: string): string => (name === '?' ? String(this.status) : name === '$' ? '1' : this.vars.get(name) ?? '');
+
+  private runList(list: List, i: number, k: K): void {
+    if (this.exited || i >= list.length) return k(this.status);
+    const { op, cmd } = list[i];
+    if ((op === '&&' && this.status !== 0) || (op === '||' && this.status === 0)) return this.runList(list, i + 1, k);
+    this.runCommand(cmd, (code) => {
+      this.status = code;
+      this.runList(list, i + 1, k);
+    });
+  }
+
+  private runCommand(cmd: Command, k: K): void {
+    if (cmd.kind === 'simple') {
+      const words = cmd.words.map((w) => expandWord(w, this.lookup));
+      let n = 0;
+      while (n < words.length && /^[A-Za-z_]\w*=/.test(words[n])) {
+        const eq = words[n].indexOf('=');
+        this.vars.set(words[n].slice(0, eq), words[n].slice(eq + 1));
+        n++;
+      }
+      if (n === words.length) return k(0);
+      const [name, ...args] = words.slice(n);
+      if (name === 'exit') {
+        this.exited = true;
+        this.status = args[0] !== undefined ? Number(args[0]) & 255 : this.status;
+        return k(this.status);
+      }
+      if (name === 'export' || name === 'cd' || name === ':') {
+        for (const a of args) if (a.includes('=')) this.vars.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+        return k(0);
+      }
+      if (name === 'sh' || name === 'ash' || name === 'bash') return this.sh(args, k);
+      return this.applet(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name, args, k, () => {
+        this.write('stderr', `sh: ${name}: not found\n`);
+        k(127);
+      });
+    }
+    // Each pass of a loop takes a moment, so a loop without sleep still lets time move.
+    if (cmd.kind === 'loop')
+      return this.runList(cmd.cond, 0, (c) => {
+        if (this.exited || (c === 0) === cmd.until) return k(0);
+        this.runList(cmd.body, 0, () => (this.exited ? k(this.status) : this.io.after(1, () => this.runCommand(cmd, k))));
+      });
+    if (cmd.kind === 'for') {
+      const items = cmd.items.flatMap((w) => expandWord(w, this.lookup).split(/\s+/).filter((x) => x !== ''));
+      const step = (i: number) => {
+        if (this.exited || i >= items.length) return k(this.status);
+        this.vars.set(cmd.name, items[i]);
+        this.runList(cmd.body, 0, () => step(i + 1));
+      };
+      return step(0);
+    }
+    const branch = (i: number): void => {
+      if (i >= cmd.branches.length) return cmd.otherwise ? this.runList(cmd.otherwise, 0, k) : k(0);
+      this.runList(cmd.branches[i].cond, 0, (c) => (this.exited ? k(this.status) : c === 0 ? this.runList(cmd.branches[i].body, 0, k) : branch(i + 1)));
+    };
+    branch(0);
+  }
+
+  /** The applets: each writes its output and calls k with its exit status. */
+  private applet(name: string, args: string[], k: K, notFound: () => void): void {
+    const out = (t: string) => this.write('stdout', t);
+    const err = (t: string) => this.write('stderr', t);
+    switch (name) {
+      case 'true':
+        return k(0);
+      case 'false':
+        return k(1);
+      case 'echo': {
+        let newline = true;
+        let escapes = false;
+        while (args[0] === '-n' || args[0] === '-e' || args[0] === '-E') {
+          if (args[0] === '-n') newline = false;
+          else escapes = args[0] === '-e';
+          args = args.slice(1);
+        }
+        let text = args.join(' ');
+        if (escapes) text = text.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
+        out(text + (newline ? '\n' : ''));
+        return k(0);
+      }
+      case 'printf': {
+        const fmt = (args[0] ?? '').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+        let rest = args.slice(1);
+        do {
+          out(fmt.replace(/%[sd%]/g, (m) => (m === '%%' ? '%' : (rest.shift() ?? (m === '%d' ? '0' : '')))));
+        } while (rest.length && /%[sd]/.test(fmt));
+        return k(0);
+      }
+      case 'sleep': {
+        if (args.length === 0) {
+          err('sleep: missing operand\n');
+          return k(1);
+        }
+        let ms = 0;
+        for (const a of args) {
+          const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(a);
+          if (!m) {
+            err(`sleep: invalid number '${a}'\n`);
+            return k(1);
+          }
+          ms += Number(m[1]) * { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+        }
+        return this.io.after(Math.round(ms), () => k(0));
+      }
+      case 'cat': {
+        let code = 0;
+        for (const f of args) {
+          const content = this.view.readFile(f);
+          if (content === undefined) {
+            err(`cat: can't open '${f}': No such file or directory\n`);
+            code = 1;
+          } else out(content);
+        }
+        return k(code);
+      }
+      case 'printenv':
+      case 'env': {
+        if (name === 'env' || args.length === 0) {
+          for (const [key, value] of this.exported()) out(`${key}=${value}\n`);
+          return k(0);
+        }
+        let code = 0;
+        for (const a of args) {
+          const v = this.exported().get(a);
+          if (v === undefined) code = 1;
+          else out(v + '\n');
+        }
+        return k(code);
+      }
+      case 'ls': {
+        const paths = args.filter((a) => !a.startsWith('-'));
+        let code = 0;
+        const targets = paths.length ? paths : ['/'];
+        targets.forEach((p, i) => {
+          const entries = this.view.readDir(p);
+          if (entries) {
+            if (targets.length > 1) out(`${i ? '\n' : ''}${p}:\n`);
+            for (const e of entries) out(e + '\n');
+          } else if (this.view.readFile(p) !== undefined) out(p + '\n');
+          else {
+            err(`ls: ${p}: No such file or directory\n`);
+            code = 1;
+          }
+        });
+        return k(code);
+      }
+      case 'date':
+        out(busyboxDate(this.io.now()) + '\n');
+        return k(0);
+      case 'hostname':
+        out(this.view.hostname + '\n');
+        return k(0);
+      case 'pwd':
+        out('/\n');
+        return k(0);
+      case 'uname':
+        out((args.includes('-a') ? 'Linux ' + this.view.hostname : 'Linux') + '\n');
+        return k(0);
+      case 'whoami':
+        out('root\n');
+        return k(0);
+      case 'id':
+        out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
+        return k(0);
+      case 'test':
+      case '[':
+        return k(test(name === '[' ? args.slice(0, -1) : args, this.view) ? 0 : 1);
+    }
+    if (BUSYBOX_APPLETS.has(name)) return; // runs until the container is stopped
+    notFound();
+  }
+
+  /** The variables the shell passes on: the process env, and what was exported or assigned. */
+  private exported(): Map<string, string> {
+    return this.vars;
+  }
+}
+
+/** test(1): the string, integer and file tests scripts use, with `!`. */
+function test(args: string[], view: ContainerView): boolean {
+  if (args[0] === '!') return !test(args.slice(1), view);
+  if (args.length === 0) return false;
+  if (args.length === 1) return args[0] !== '';
+  if (args.length === 2) {
+    const [op, v] = args;
+    if (op === '-z') return v === '';
+    if (op === '-n') return v !== '';
+    if (op === '-f' || op === '-e' || op === '-r' || op === '-s') return view.readFile(v) !== undefined || (op === '-e' && view.readDir(v) !== undefined);
+    if (op === '-d') return view.readDir(v) !== undefined;
+    return false;
+  }
+  const [a, op, b] = args;
+  const n = (x: string) => Number.parseInt(x, 10) || 0;
+  switch (op) {
+    case '=':
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '-eq':
+      return n(a) === n(b);
+    case '-ne':
+      return n(a) !== n(b);
+    case '-lt':
+      return n(a) < n(b);
+    case '-le':
+      return n(a) <= n(b);
+    case '-gt':
+      return n(a) > n(b);
+    case '-ge':
+      return n(a) >= n(b);
+  }
+  return false;
+}
+
+/** busybox date's default format: "Mon Nov 30 18:20:00 UTC 2026" (TZ unset: UTC). */
+function busyboxDate(ms: number): string {
+  const d = new Date(ms);
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const p = (x: number) => String(x).padStart(2, '0');
+  return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
