@@ -46,6 +46,7 @@ module.exports = {
       'features/paths.feature',
       'features/jobs.feature',
       'features/schema-property.feature',
+      'features/statefulsets.feature',
     ],
     format: ['summary'],
     failFast: true,

@@ -1,0 +1,337 @@
+Feature: StatefulSets start their Pods in order and give each a stable name and its own storage
+  A StatefulSet (apps/v1) names its Pods `<set>-<ordinal>` and keeps those names: the StatefulSet
+  controller in kube-controller-manager creates web-0, waits for it to be Running and Ready,
+  then creates web-1, and removes them from the highest ordinal down. Each Pod gets the hostname
+  of its name in the subdomain of the governing headless Service, the labels
+  `statefulset.kubernetes.io/pod-name` and `apps.kubernetes.io/pod-index`, and, from each
+  volumeClaimTemplate, its own PersistentVolumeClaim `<template>-<set>-<ordinal>` that outlives
+  the Pod. Template changes become ControllerRevisions `<set>-<hash>`; a rolling update replaces
+  the Pods from the highest ordinal down to the partition.
+
+  Background:
+    Given a cluster
+    And the file "web.yaml":
+      """
+      apiVersion: v1
+      kind: Service
+      metadata:
+        name: nginx
+        labels:
+          app: nginx
+      spec:
+        ports:
+        - port: 80
+          name: web
+        clusterIP: None
+        selector:
+          app: nginx
+      ---
+      apiVersion: apps/v1
+      kind: StatefulSet
+      metadata:
+        name: web
+      spec:
+        selector:
+          matchLabels:
+            app: nginx
+        serviceName: nginx
+        replicas: 3
+        template:
+          metadata:
+            labels:
+              app: nginx
+          spec:
+            containers:
+            - name: nginx
+              image: nginx:1.27
+              ports:
+              - containerPort: 80
+                name: web
+              volumeMounts:
+              - name: www
+                mountPath: /usr/share/nginx/html
+        volumeClaimTemplates:
+        - metadata:
+            name: www
+          spec:
+            accessModes: [ "ReadWriteOnce" ]
+            resources:
+              requests:
+                storage: 1Gi
+      """
+
+  @T01
+  Scenario: OrderedReady starts web-0 first and web-1 only once web-0 is Running and Ready
+    When I run `kubectl apply -f web.yaml`
+    Then the output is:
+      """
+      service/nginx created
+      statefulset.apps/web created
+      """
+    When 2s pass
+    And I run `kubectl get pods -l app=nginx`
+    Then the output lines match:
+      """
+      NAME    READY   STATUS              RESTARTS   AGE
+      web-0   0/1     ContainerCreating   0          2s
+      """
+    When 60s pass
+    And I run `kubectl get statefulset web`
+    Then the output lines match:
+      """
+      NAME   READY   AGE
+      web    3/3     62s
+      """
+    And each pod of the StatefulSet "web" was created after the one before it was Running and Ready
+    When I run `kubectl get events --field-selector involvedObject.kind=StatefulSet -o 'custom-columns=REASON:.reason,MESSAGE:.message'`
+    Then the output is:
+      """
+      REASON             MESSAGE
+      SuccessfulCreate   create Claim www-web-0 Pod web-0 in StatefulSet web success
+      SuccessfulCreate   create Pod web-0 in StatefulSet web successful
+      SuccessfulCreate   create Claim www-web-1 Pod web-1 in StatefulSet web success
+      SuccessfulCreate   create Pod web-1 in StatefulSet web successful
+      SuccessfulCreate   create Claim www-web-2 Pod web-2 in StatefulSet web success
+      SuccessfulCreate   create Pod web-2 in StatefulSet web successful
+      """
+
+  @T02
+  Scenario: Each Pod keeps its name, hostname, index label and claim when it is replaced
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,HOSTNAME:.spec.hostname,SUBDOMAIN:.spec.subdomain,INDEX:.metadata.labels.apps\.kubernetes\.io/pod-index,POD-NAME:.metadata.labels.statefulset\.kubernetes\.io/pod-name,CLAIM:.spec.volumes[0].persistentVolumeClaim.claimName'`
+    Then the output is:
+      """
+      NAME    HOSTNAME   SUBDOMAIN   INDEX   POD-NAME   CLAIM
+      web-0   web-0      nginx       0       web-0      www-web-0
+      web-1   web-1      nginx       1       web-1      www-web-1
+      web-2   web-2      nginx       2       web-2      www-web-2
+      """
+    When I run `kubectl get pod web-1 -o 'jsonpath={.metadata.generateName}{" "}{.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}'`
+    Then the output is:
+      """
+      web- StatefulSet/web
+      """
+    When I run `kubectl delete pod web-1`
+    And 30s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,HOSTNAME:.spec.hostname,CLAIM:.spec.volumes[0].persistentVolumeClaim.claimName,STATUS:.status.phase'`
+    Then the output is:
+      """
+      NAME    HOSTNAME   CLAIM       STATUS
+      web-0   web-0      www-web-0   Running
+      web-1   web-1      www-web-1   Running
+      web-2   web-2      www-web-2   Running
+      """
+    When I run `kubectl get pvc -o name`
+    Then the output is:
+      """
+      persistentvolumeclaim/www-web-0
+      persistentvolumeclaim/www-web-1
+      persistentvolumeclaim/www-web-2
+      """
+
+  @T03
+  Scenario: The headless Service's EndpointSlice names each Pod by its hostname
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl get service nginx`
+    Then the output lines match:
+      """
+      NAME    TYPE        CLUSTER-IP   EXTERNAL-IP   PORT\(S\)   AGE
+      nginx   ClusterIP   None         <none>        80/TCP    60s
+      """
+    When I run `kubectl get endpointslices -l kubernetes.io/service-name=nginx -o 'jsonpath={range .items[*].endpoints[*]}{.hostname}{" "}{.targetRef.name}{"\n"}{end}'`
+    Then the output is:
+      """
+      web-0 web-0
+      web-1 web-1
+      web-2 web-2
+      """
+
+  @T04
+  Scenario: Scaling down removes the highest ordinal first, one at a time, and keeps the claims
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl scale statefulset web --replicas=1`
+    Then the output is:
+      """
+      statefulset.apps/web scaled
+      """
+    When 60s pass
+    And I run `kubectl get pods -l app=nginx`
+    Then the output lines match:
+      """
+      NAME    READY   STATUS    RESTARTS   AGE
+      web-0   1/1     Running   0          2m
+      """
+    When I run `kubectl get events --field-selector reason=SuccessfulDelete -o 'custom-columns=FROM:.source.component,MESSAGE:.message'`
+    Then the output is:
+      """
+      FROM                     MESSAGE
+      statefulset-controller   delete Pod web-2 in StatefulSet web successful
+      statefulset-controller   delete Pod web-1 in StatefulSet web successful
+      """
+    When I run `kubectl get pvc -o name`
+    Then the output is:
+      """
+      persistentvolumeclaim/www-web-0
+      persistentvolumeclaim/www-web-1
+      persistentvolumeclaim/www-web-2
+      """
+    When I run `kubectl scale statefulset web --replicas=2`
+    And 30s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,CLAIM:.spec.volumes[0].persistentVolumeClaim.claimName'`
+    Then the output is:
+      """
+      NAME    CLAIM
+      web-0   www-web-0
+      web-1   www-web-1
+      """
+
+  @T05
+  Scenario: The template is stored as a ControllerRevision whose name the Pods and the status carry
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl get controllerrevisions`
+    Then the output lines match:
+      """
+      NAME             CONTROLLER             REVISION   AGE
+      web-[a-z0-9]+   statefulset.apps/web   1          60s
+      """
+    And every pod labelled "app=nginx" has the label "controller-revision-hash" set to the StatefulSet "web"'s status.updateRevision
+    When I run `kubectl get statefulset web -o 'jsonpath={.status.replicas}/{.status.readyReplicas}/{.status.availableReplicas}/{.status.currentReplicas}/{.status.updatedReplicas}/{.status.observedGeneration}/{.status.collisionCount}'`
+    Then the output is:
+      """
+      3/3/3/3/3/1/0
+      """
+    When I run `kubectl get controllerrevisions -o 'jsonpath={.items[0].revision}{" "}{.items[0].metadata.labels.controller\.kubernetes\.io/hash}{" "}{.items[0].data.spec.template.spec.containers[0].image}'`
+    Then the output lines match:
+      """
+      1 [a-z0-9]+ nginx:1.27
+      """
+
+  @T06
+  Scenario: A rolling update replaces the Pods from the highest ordinal down, each once the one before is Ready
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl patch statefulset web -p '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}'`
+    Then the output is:
+      """
+      statefulset.apps/web patched
+      """
+    When 90s pass
+    And I run `kubectl get events --field-selector reason=SuccessfulDelete -o 'custom-columns=MESSAGE:.message'`
+    Then the output is:
+      """
+      MESSAGE
+      delete Pod web-2 in StatefulSet web successful
+      delete Pod web-1 in StatefulSet web successful
+      delete Pod web-0 in StatefulSet web successful
+      """
+    When I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,IMAGE:.spec.containers[0].image,READY:.status.containerStatuses[0].ready'`
+    Then the output is:
+      """
+      NAME    IMAGE        READY
+      web-0   nginx:1.26   true
+      web-1   nginx:1.26   true
+      web-2   nginx:1.26   true
+      """
+    When I run `kubectl get controllerrevisions -o 'custom-columns=REVISION:.revision,IMAGE:.data.spec.template.spec.containers[0].image' --sort-by=.revision`
+    Then the output is:
+      """
+      REVISION   IMAGE
+      1          nginx:1.27
+      2          nginx:1.26
+      """
+    And every pod labelled "app=nginx" has the label "controller-revision-hash" set to the StatefulSet "web"'s status.currentRevision
+
+  @T07
+  Scenario: A partition keeps the Pods below it at the old revision
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl patch statefulset web -p '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":2}},"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}'`
+    And 60s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,IMAGE:.spec.containers[0].image'`
+    Then the output is:
+      """
+      NAME    IMAGE
+      web-0   nginx:1.27
+      web-1   nginx:1.27
+      web-2   nginx:1.26
+      """
+    When I run `kubectl get statefulset web -o 'jsonpath={.status.currentReplicas}/{.status.updatedReplicas}'`
+    Then the output is:
+      """
+      2/1
+      """
+
+  @T08
+  Scenario: OnDelete changes a Pod only when someone deletes it
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl patch statefulset web -p '{"spec":{"updateStrategy":{"type":"OnDelete","rollingUpdate":null},"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}'`
+    And 60s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,IMAGE:.spec.containers[0].image'`
+    Then the output is:
+      """
+      NAME    IMAGE
+      web-0   nginx:1.27
+      web-1   nginx:1.27
+      web-2   nginx:1.27
+      """
+    When I run `kubectl delete pod web-0`
+    And 30s pass
+    And I run `kubectl get pods -l app=nginx -o 'custom-columns=NAME:.metadata.name,IMAGE:.spec.containers[0].image'`
+    Then the output is:
+      """
+      NAME    IMAGE
+      web-0   nginx:1.26
+      web-1   nginx:1.27
+      web-2   nginx:1.27
+      """
+
+  @T09
+  Scenario: Parallel creates every Pod at once and removes them at once
+    Given the file "parallel.yaml":
+      """
+      apiVersion: apps/v1
+      kind: StatefulSet
+      metadata:
+        name: db
+      spec:
+        podManagementPolicy: Parallel
+        serviceName: db
+        replicas: 3
+        selector:
+          matchLabels:
+            app: db
+        template:
+          metadata:
+            labels:
+              app: db
+          spec:
+            containers:
+            - name: nginx
+              image: nginx:1.27
+      """
+    When I run `kubectl apply -f parallel.yaml`
+    And 2s pass
+    And I run `kubectl get pods -l app=db`
+    Then the output lines match:
+      """
+      NAME   READY   STATUS              RESTARTS   AGE
+      db-0   0/1     ContainerCreating   0          2s
+      db-1   0/1     ContainerCreating   0          2s
+      db-2   0/1     ContainerCreating   0          2s
+      """
+    When 30s pass
+    And I run `kubectl scale statefulset db --replicas=0`
+    And 1s pass
+    And I run `kubectl get events --field-selector reason=SuccessfulDelete -o 'custom-columns=MESSAGE:.message' --sort-by=.message`
+    Then the output is:
+      """
+      MESSAGE
+      delete Pod db-0 in StatefulSet db successful
+      delete Pod db-1 in StatefulSet db successful
+      delete Pod db-2 in StatefulSet db successful
+      """
