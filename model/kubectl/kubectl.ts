@@ -85,6 +85,7 @@ const COMMANDS: Record<string, () => Command> = {
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
   explain: () => require('./explain').explainCommand,
+  wait: () => require('./wait').waitCommand,
 };
 
 /**
