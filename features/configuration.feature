@@ -159,3 +159,294 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       """
       error: failed to create secret secrets "regcred" already exists
       """
+
+  @G06 @portable
+  Scenario: A container's environment comes from ConfigMap and Secret keys, the Pod's fields and its resources, with $(VAR) expanded
+    When I run `kubectl create configmap app --from-literal=mode=debug --from-literal=level=3`
+    And I run `kubectl create secret generic db --from-literal=password=hunter2`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          resources:
+            limits: {memory: 256Mi, cpu: 500m}
+          env:
+          - name: MODE
+            valueFrom: {configMapKeyRef: {name: app, key: mode}}
+          - name: DB_PASSWORD
+            valueFrom: {secretKeyRef: {name: db, key: password}}
+          - name: POD_NAME
+            valueFrom: {fieldRef: {fieldPath: metadata.name}}
+          - name: POD_NAMESPACE
+            valueFrom: {fieldRef: {fieldPath: metadata.namespace}}
+          - name: MEMORY_MB
+            valueFrom: {resourceFieldRef: {resource: limits.memory, divisor: 1Mi}}
+          - name: CPU_MILLIS
+            valueFrom: {resourceFieldRef: {resource: limits.cpu, divisor: 1m}}
+          - name: BANNER
+            value: "$(POD_NAME) runs in $(MODE) mode, $(UNDEFINED) stays, $$(MODE) is escaped"
+      """
+    And 30s passes
+    And I run `kubectl exec web -- printenv MODE DB_PASSWORD POD_NAME POD_NAMESPACE MEMORY_MB CPU_MILLIS BANNER`
+    Then the output is:
+      """
+      debug
+      hunter2
+      web
+      default
+      256
+      500
+      web runs in debug mode, $(UNDEFINED) stays, $(MODE) is escaped
+      """
+
+  @G06
+  Scenario: fieldRef reads what the Pod got on its node: its IP and the node's name
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          env:
+          - name: POD_IP
+            valueFrom: {fieldRef: {fieldPath: status.podIP}}
+          - name: NODE_NAME
+            valueFrom: {fieldRef: {fieldPath: spec.nodeName}}
+          - name: HOST_IP
+            valueFrom: {fieldRef: {fieldPath: status.hostIP}}
+      """
+    And 30s passes
+    And I run `kubectl get pod web -o jsonpath='{.status.podIP}{"\n"}{.spec.nodeName}{"\n"}{.status.hostIP}{"\n"}'`
+    And I note the output
+    And I run `kubectl exec web -- printenv POD_IP NODE_NAME HOST_IP`
+    Then the output is the noted output
+
+  @G07 @portable
+  Scenario: envFrom adds every key of a ConfigMap or Secret with a prefix; env wins over envFrom; an optional missing source is skipped
+    When I run `kubectl create configmap app --from-literal=mode=debug --from-literal=level=3`
+    And I run `kubectl create secret generic db --from-literal=user=admin`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          envFrom:
+          - configMapRef: {name: app}
+            prefix: APP_
+          - secretRef: {name: db}
+          - configMapRef: {name: missing, optional: true}
+          env:
+          - name: APP_level
+            value: overridden
+      """
+    And 30s passes
+    And I run `kubectl exec web -- env`
+    Then the output is:
+      """
+      PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+      HOSTNAME=web
+      APP_level=overridden
+      APP_mode=debug
+      user=admin
+      HOME=/root
+      """
+
+  @G08 @portable
+  Scenario: ConfigMap and Secret volumes hold one file per key (or the items chosen), readable inside the container
+    When I run `kubectl create configmap app --from-literal=mode=debug --from-file=test/kubectl-corpus/config/greeting.txt`
+    And I run `kubectl create secret generic db --from-literal=password=hunter2 --from-literal=user=admin`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          volumeMounts:
+          - {name: config, mountPath: /etc/config}
+          - {name: creds, mountPath: /etc/creds, readOnly: true}
+          - {name: cache, mountPath: /cache}
+        volumes:
+        - name: config
+          configMap: {name: app}
+        - name: creds
+          secret:
+            secretName: db
+            items: [{key: password, path: db/password}]
+        - name: cache
+          emptyDir: {}
+      """
+    And 30s passes
+    And I run `kubectl exec web -- ls /etc/config /etc/creds/db /cache`
+    Then the output is:
+      """
+      /etc/config:
+      greeting.txt
+      mode
+
+      /etc/creds/db:
+      password
+
+      /cache:
+      """
+    When I run `kubectl exec web -- cat /etc/config/greeting.txt /etc/config/mode /etc/creds/db/password`
+    Then the output is:
+      """
+      hello
+      world
+      debughunter2
+      """
+    When I run `kubectl exec web -- cat /etc/creds/user`
+    Then it fails with:
+      """
+      cat: /etc/creds/user: No such file or directory
+      command terminated with exit code 1
+      """
+
+  @G09 @portable
+  Scenario: A Pod whose env names a missing ConfigMap waits in CreateContainerConfigError and starts once the ConfigMap and its key exist
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          env:
+          - name: MODE
+            valueFrom: {configMapKeyRef: {name: app, key: mode}}
+      """
+    And 30s passes
+    And I run `kubectl get pod web`
+    Then the output lines match:
+      """
+      NAME   READY   STATUS                       RESTARTS   AGE
+      web    0/1     CreateContainerConfigError   0          \d+s
+      """
+    When I run `kubectl get pod web -o jsonpath={.status.containerStatuses[0].state.waiting.message}`
+    Then the output is:
+      """
+      configmap "app" not found
+      """
+    When I run `kubectl get events --field-selector reason=Failed -o jsonpath={.items[*].message}`
+    Then the output is:
+      """
+      Error: configmap "app" not found
+      """
+    When I run `kubectl create configmap app --from-literal=other=1`
+    And 30s passes
+    And I run `kubectl get pod web -o jsonpath={.status.containerStatuses[0].state.waiting.message}`
+    Then the output is:
+      """
+      couldn't find key mode in ConfigMap default/app
+      """
+    When I run `kubectl patch configmap app -p '{"data":{"mode":"debug"}}'`
+    And 30s passes
+    And I run `kubectl exec web -- printenv MODE`
+    Then the output is:
+      """
+      debug
+      """
+
+  @G09
+  Scenario: A missing Secret key is the kubelet's message too, and an optional reference is simply left out
+    When I run `kubectl create secret generic db --from-literal=user=admin`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          env:
+          - name: PASSWORD
+            valueFrom: {secretKeyRef: {name: db, key: password}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: relaxed
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          env:
+          - name: PASSWORD
+            valueFrom: {secretKeyRef: {name: db, key: password, optional: true}}
+          - name: MODE
+            valueFrom: {configMapKeyRef: {name: nowhere, key: mode, optional: true}}
+      """
+    And 30s passes
+    And I run `kubectl get pods -o custom-columns=NAME:.metadata.name,STATE:.status.containerStatuses[0].state.waiting.message`
+    Then the output is:
+      """
+      NAME      STATE
+      relaxed   <none>
+      web       couldn't find key password in Secret default/db
+      """
+    When I run `kubectl exec relaxed -- printenv PASSWORD`
+    Then it fails with:
+      """
+      command terminated with exit code 1
+      """
+
+  @G10 @portable
+  Scenario: A volume of a missing ConfigMap fails to mount: the Pod stays ContainerCreating until the ConfigMap exists
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          volumeMounts: [{name: config, mountPath: /etc/config}]
+        volumes:
+        - name: config
+          configMap: {name: app}
+      """
+    And 30s passes
+    And I run `kubectl get pod web`
+    Then the output lines match:
+      """
+      NAME   READY   STATUS              RESTARTS   AGE
+      web    0/1     ContainerCreating   0          \d+s
+      """
+    When I run `kubectl get events --field-selector reason=FailedMount -o jsonpath={.items[0].message}`
+    Then the output is:
+      """
+      MountVolume.SetUp failed for volume "config" : configmap "app" not found
+      """
+    When I run `kubectl create configmap app --from-literal=mode=debug`
+    And 30s passes
+    And I run `kubectl exec web -- cat /etc/config/mode`
+    Then the output is:
+      """
+      debug
+      """

@@ -40,7 +40,23 @@ export interface ContainerConfig {
   args?: string[];
   labels: Record<string, string>;
   /** The container's volume mounts: container path, and the node path of a hostPath volume. */
-  mounts?: { containerPath: string; hostPath?: string; readonly?: boolean }[];
+  mounts?: ContainerMount[];
+  /** The environment the kubelet computed (CRI KeyValue envs), in order; see container-files.ts. */
+  envs?: { key: string; value: string }[];
+}
+
+/**
+ * One mount of a container. A hostPath volume names the node's directory; the volumes the
+ * kubelet writes (configMap, secret, projected, downwardAPI, emptyDir) carry their files,
+ * relative path -> content, as a read-only view; a subPath naming one of those files mounts
+ * just that one (`file` is its key in `files`).
+ */
+export interface ContainerMount {
+  containerPath: string;
+  hostPath?: string;
+  readonly?: boolean;
+  files?: Record<string, string>;
+  file?: string;
 }
 
 export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -121,6 +137,8 @@ export interface ContainerRuntime {
   stopContainer(id: string, timeoutSeconds: number, cb: Callback<void>): void;
   removeContainer(id: string, cb: Callback<void>): void;
   containerStatus(id: string): ContainerStatus | undefined;
+  /** The config a container was created with (crictl inspect's info.config): its env and mounts. */
+  containerConfig?(id: string): ContainerConfig | undefined;
   listContainers(): ContainerStatus[];
   /** Log lines of a container (crictl logs, kubectl logs). */
   containerLogs(id: string): string[];

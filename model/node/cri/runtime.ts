@@ -377,6 +377,10 @@ export class CriRuntime implements ContainerRuntime {
     return this.containers.get(id)?.status;
   }
 
+  containerConfig(id: string): ContainerConfig | undefined {
+    return this.containers.get(id)?.config;
+  }
+
   listContainers(): ContainerStatus[] {
     return [...this.containers.values()].map((c) => c.status);
   }

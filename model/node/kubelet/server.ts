@@ -2,7 +2,8 @@ import type { KObject } from '../../api/meta';
 import type { ExecResult, KubeletServer, PodLogOptions } from '../../apiserver/kubelet-client';
 import { containerForLogs, followContainerLog, readContainerLog } from './container-logs';
 import { CONFIG_MIRROR } from './static-pods';
-import type { ContainerRuntime } from '../cri/api';
+import type { ContainerConfig, ContainerRuntime } from '../cri/api';
+import { inspectContainer } from './exec-inspect';
 import type { NodeHost } from '../host';
 import { curl } from '../network/curl';
 import { networkOf } from '../network/fabric';
@@ -23,7 +24,7 @@ export function kubeletServer(host: NodeHost, runtime: ContainerRuntime, proc: P
       const running = sandbox && runtime.listContainers().find((c) => c.podSandboxId === sandbox.id && c.metadata.name === container && c.state === 'CONTAINER_RUNNING');
       if (!sandbox || !running) return { stdout: '', stderr: `error: unable to upgrade connection: container not found ("${container}")\n`, code: 1 };
       host.sim.trace.record('cri', `${runtime.name}/${host.name}`, 'ExecSync', `pods/${pod.metadata.namespace}/${pod.metadata.name}/${container}`, command.join(' '));
-      return runInContainer(host, sandbox.ip, pod, command, stdin);
+      return runInContainer(host, sandbox.ip, pod, command, stdin, runtime.containerConfig?.(running.id));
     },
     logs(pod: KObject, container: string, opts: PodLogOptions): string {
       const id = containerForLogs(pod, container, !!opts.previous);
@@ -51,7 +52,7 @@ function resolveInPod(arg: string, pod: KObject, podIP: string): string {
 }
 
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */
-function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[], stdin = ''): ExecResult {
+function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[], stdin = '', config?: ContainerConfig): ExecResult {
   const [cmd, ...args] = argv;
   switch (cmd) {
     case 'curl': {
@@ -68,9 +69,11 @@ function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: strin
     case 'echo':
       return { stdout: `${args.join(' ')}\n`, stderr: '', code: 0 };
     case 'cat':
-      // Copies its stdin (kubectl exec -i … -- cat); the images' files are not modelled.
-      if (args.every((a) => a === '-')) return { stdout: stdin, stderr: '', code: 0 };
-      return { stdout: '', stderr: args.filter((a) => a !== '-').map((a) => `cat: ${a}: No such file or directory\n`).join(''), code: 1 };
+    case 'ls':
+    case 'printenv':
+    case 'env':
+      // What the kubelet mounted and set: files of volumes, the container's environment.
+      return inspectContainer(host, config, pod.spec?.hostname ?? pod.metadata.name!, cmd, args, stdin);
     case 'true':
       return { stdout: '', stderr: '', code: 0 };
     case 'false':

@@ -5,6 +5,7 @@ import type { StatusManager } from './status-manager';
 import { containerConfig, formatPod, podRuntimeState, sandboxConfig } from './runtime-view';
 import { isStaticPod } from './static-pods';
 import { computePodActions } from './pod-actions';
+import { mountVolumes, withRunOptions } from './container-config';
 
 /** Outcome of a sync: done, or failed and to be retried after the pod worker's back-off. */
 export type SyncDone = (failed: boolean) => void;
@@ -29,6 +30,11 @@ export function syncPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
   }
   const rt = podRuntimeState(runtime, w.uid);
   const sandbox = rt.sandboxes[0];
+  // WaitForAttachAndMount: the Pod's volumes are set up before its sandbox runs.
+  if (!mountVolumes(core, w, sandbox?.ip ?? '')) {
+    status.write(w);
+    return done(true);
+  }
   const actions = computePodActions(pod, rt);
   if (!actions.createSandbox) {
     // A Pod that ran and will not restart gets no new sandbox.
@@ -100,7 +106,16 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
         status.write(w);
         return next();
       }
-      runtime.createContainer(sandboxId, containerConfig(w.pod, c, attempt), (err, id) => {
+      // generateContainerConfig: a reference that cannot be resolved keeps the container waiting.
+      const built = withRunOptions(core, w, c, containerConfig(w.pod, c, attempt), runtime.podSandboxStatus(sandboxId)?.ip ?? '');
+      if ('error' in built) {
+        w.reasons.set(c.name, { reason: 'CreateContainerConfigError', message: built.error });
+        ev('Warning', 'Failed', `Error: ${built.error}`);
+        failed = true;
+        status.write(w);
+        return next();
+      }
+      runtime.createContainer(sandboxId, built.config, (err, id) => {
         if (err || !id) {
           w.reasons.set(c.name, { reason: 'CreateContainerError', message: err?.message ?? 'create failed' });
           ev('Warning', 'Failed', `Error: ${err?.message ?? 'create failed'}`);

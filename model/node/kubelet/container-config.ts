@@ -1,0 +1,55 @@
+/**
+ * generateContainerConfig's share that depends on the API (kuberuntime_container.go, with
+ * kubelet_pods.go's GenerateRunContainerOptions): the container's environment, its mounts with
+ * what the Pod's volumes hold, and its command and args with `$(VAR)` expanded against that
+ * environment. The volumes are set up once per Pod (the volume manager's MountVolume.SetUp);
+ * a failure is reported as the kubelet reports it.
+ */
+import type { KObject } from '../../api/meta';
+import type { ContainerConfig } from '../cri/api';
+import type { KubeletCore, PodWorker } from './core';
+import { EnvError, expand, makeEnvironment, ObjectCache, type EnvSources } from './env';
+import { containerMounts, setUpVolumes, VolumeSetupError, type VolumeContent } from './volumes';
+
+/** Volumes already set up, per Pod worker (a restarted kubelet sets them up again). */
+const mounted = new WeakMap<PodWorker, Map<string, VolumeContent>>();
+
+/**
+ * WaitForAttachAndMount: sets up the Pod's volumes unless done; on failure records the volume
+ * plugin's FailedMount event and returns false (the sync fails and is retried).
+ */
+export function mountVolumes(core: KubeletCore, w: PodWorker, podIP: string): boolean {
+  if (mounted.has(w)) return true;
+  const pod = w.pod;
+  try {
+    mounted.set(w, setUpVolumes(pod, new ObjectCache(core.ctx.client, pod.metadata.namespace!), podIP, core.host.config.address));
+    return true;
+  } catch (e) {
+    if (!(e instanceof VolumeSetupError)) throw e;
+    core.recorder.event(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${e.volume}" : ${e.message}`);
+    return false;
+  }
+}
+
+/** The container's env, mounts and expanded command/args; or the CreateContainerConfigError message. */
+export function withRunOptions(core: KubeletCore, w: PodWorker, c: any, base: ContainerConfig, podIP: string): { config: ContainerConfig } | { error: string } {
+  const pod: KObject = w.pod;
+  const sources: EnvSources = { client: core.ctx.client, nodeAllocatable: core.host.config.capacity, hostIP: core.host.config.address, podIP };
+  let envs;
+  try {
+    envs = makeEnvironment(pod, c, sources, {});
+  } catch (e) {
+    if (e instanceof EnvError) return { error: e.message };
+    throw e;
+  }
+  const vars = new Map(envs.map((e) => [e.key, e.value]));
+  const lookup = (name: string) => vars.get(name);
+  const config: ContainerConfig = {
+    ...base,
+    command: Array.isArray(c.command) ? c.command.map((s: unknown) => expand(String(s), lookup)) : base.command,
+    args: Array.isArray(c.args) ? c.args.map((s: unknown) => expand(String(s), lookup)) : base.args,
+    envs,
+    mounts: containerMounts(pod, c, mounted.get(w) ?? new Map()),
+  };
+  return { config };
+}
