@@ -9,6 +9,7 @@ import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
 import { DeploymentController } from './deployment/controller';
 import { JobController } from './job/controller';
+import { CronJobController } from './cronjob/controller';
 import { EndpointSliceController } from './endpointslice/controller';
 import { GarbageCollector } from './garbagecollector/collector';
 import { RangeAllocator } from './nodeipam/rangeallocator';
@@ -210,6 +211,20 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, 'job');
         },
         onSynced: () => cachesSynced(ctx, 'job'),
+      };
+    },
+  },
+  {
+    name: 'cronjob-controller',
+    init(ctx) {
+      const cc = new CronJobController(ctx);
+      return {
+        informers: [cc.cronJobInformer, cc.jobInformer],
+        run() {
+          ctx.log.info('cronjob_controllerv2.go:139', 'Starting cronjob controller v2', { logger: 'cronjob-controller' });
+          waitingForCaches(ctx, 'cronjob');
+        },
+        onSynced: () => cachesSynced(ctx, 'cronjob'),
       };
     },
   },
