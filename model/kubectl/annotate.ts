@@ -4,7 +4,7 @@ import { formatErrors, KubectlError, collectError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { mappingFor } from './mapping';
-import { parseOutput, printObjects } from './output';
+import { parseOutput, PRINT_FLAGS, printObjects, printTo } from './output';
 import { checkNamedInNamespace, namedOrSelected, objectRef, parseResourceArgs, resourcesAndPairs } from './resources';
 
 /** An annotation's value is everything after the first '=' (spaces and '=' included). */
@@ -39,7 +39,7 @@ function edited(current: Record<string, string>, set: Record<string, string>, re
 
 /** `kubectl annotate TYPE NAME key=value… [key-…]`: a merge patch of metadata.annotations, or --local on files. */
 export const annotateCommand: Command = {
-  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }],
+  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, ...PRINT_FLAGS],
   run(ctx, args, p) {
     const { resources, pairs } = resourcesAndPairs(args, 'annotation');
     const { set, remove } = parseAnnotations(pairs);
@@ -75,14 +75,15 @@ export const annotateCommand: Command = {
 
 /** --local: the objects as read, edited and printed each alone; nothing is sent. */
 function annotateLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: string[]): number {
-  const fmt = parseOutput(str(p, 'output'), false);
+  const fmt = parseOutput(str(p, 'output'), false, bool(p, 'allow-missing-template-keys', true));
   const { items, errors } = readManifests(strs(p, 'filename'), ctx.io, bool(p, 'recursive'));
   for (const m of items) {
     try {
       const r = mappingFor(m);
       const obj: KObject = JSON.parse(JSON.stringify(m.obj));
       obj.metadata.annotations = edited(obj.metadata.annotations ?? {}, set, remove, bool(p, 'overwrite'));
-      ctx.out += fmt ? printObjects([{ obj, r }], fmt, true) : `${objectRef(r, obj.metadata.name ?? '')} annotated\n`;
+      if (fmt) printTo(ctx, [{ obj, r }], fmt, true);
+      else ctx.out += `${objectRef(r, obj.metadata.name ?? '')} annotated\n`;
     } catch (e) {
       collectError(errors, e);
     }

@@ -6,7 +6,7 @@ import { checkNamedInNamespace, namedOrSelected, objectRef, parseResourceArgs, r
 import { isValidLabelValue } from '../api/labels/validation';
 import { readManifests } from './manifests';
 import { mappingFor } from './mapping';
-import { parseOutput, printObjects } from './output';
+import { parseOutput, PRINT_FLAGS, printObjects, printTo } from './output';
 
 /** kubectl label's parseLabels: sets and removals, checked before any request. */
 function parseLabels(pairs: string[]): { set: Record<string, string>; remove: string[] } {
@@ -28,7 +28,7 @@ function parseLabels(pairs: string[]): { set: Record<string, string>; remove: st
 
 /** `kubectl label TYPE NAME key=value… [key-…] [--overwrite]`: a merge patch of metadata.labels. */
 export const labelCommand: Command = {
-  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }],
+  flags: [F.selector, F.allNamespaces, F.output, F.dryRun, F.fieldManager, F.filename, F.recursive, { name: 'local', type: 'bool' }, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'list', type: 'bool' }, ...PRINT_FLAGS],
   run(ctx, args, p) {
     const { resources: rest, pairs } = resourcesAndPairs(args, 'label');
     const { set, remove } = parseLabels(pairs);
@@ -75,7 +75,7 @@ export const labelCommand: Command = {
 function labelLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: string[]): number {
   const files = strs(p, 'filename');
   if (files.length === 0) throw new KubectlError('can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set');
-  const fmt = parseOutput(str(p, 'output'), false);
+  const fmt = parseOutput(str(p, 'output'), false, bool(p, 'allow-missing-template-keys', true));
   const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
   for (const m of items) {
     try {
@@ -89,7 +89,7 @@ function labelLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: st
       for (const k of remove) delete labels[k];
       obj.metadata.labels = labels;
       if (!fmt) ctx.out += `${objectRef(r, obj.metadata.name ?? '')} labeled\n`;
-      else ctx.out += printObjects([{ obj, r }], fmt, true);
+      else printTo(ctx, [{ obj, r }], fmt, true);
     } catch (e) {
       collectError(errors, e);
     }

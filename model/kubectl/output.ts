@@ -1,7 +1,9 @@
 import type { KObject } from '../api/meta';
 import { groupVersion, type ResourceInfo } from '../api/registry';
+import type { FlagSpec } from './args';
 import { KubectlError } from './errors';
 import { executeJSONPath } from './jsonpath';
+import { parseGoTemplate, runGoTemplate, type GoTemplate } from './gotemplate/printer';
 import { toJSON } from './printers/json';
 import { kubectlTabWriter } from './printers/tabwriter';
 import { toYAML } from './printers/yaml';
@@ -13,12 +15,18 @@ export type ObjectFormat =
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string }
+  | { kind: 'go-template'; template: GoTemplate }
   | { kind: 'custom-columns'; columns: { header: string; path: string }[] };
 
-const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+/** The formats of PrintFlags (every command that prints objects) and, for get, of HumanPrintFlags too. */
+const ALLOWED = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+const ALLOWED_GET = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
-/** Parses -o; undefined means the human-readable table ('' or 'wide'). */
-export function parseOutput(o: string | undefined, allowWide = true): ObjectFormat | undefined {
+/**
+ * Parses -o; undefined means the human-readable table ('' or 'wide'). Only `get` (allowWide) has
+ * the human printers, custom-columns among them. allowMissingKeys is --allow-missing-template-keys.
+ */
+export function parseOutput(o: string | undefined, allowWide = true, allowMissingKeys = true): ObjectFormat | undefined {
   if (o === undefined || o === '' || (allowWide && o === 'wide')) return undefined;
   // cli-runtime's JSONYamlPrintFlags lower-cases the format: -o YAML and -o Json are accepted.
   if (o.toLowerCase() === 'yaml') return { kind: 'yaml' };
@@ -28,10 +36,13 @@ export function parseOutput(o: string | undefined, allowWide = true): ObjectForm
   if (/^(jsonpath|jsonpath-as-json|jsonpath-file|go-template|go-template-file|template|templatefile)=?$/.test(o)) throw new KubectlError('template format specified but no template given');
   const m = o.match(/^jsonpath=(.*)$/s);
   if (m) return { kind: 'jsonpath', template: m[1] };
+  const gt = o.match(/^(?:go-template|template)=(.*)$/s);
+  if (gt) return { kind: 'go-template', template: parseGoTemplate(gt[1], allowMissingKeys) };
+  if (!allowWide) throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);
   if (o === 'custom-columns') throw new KubectlError('custom-columns format specified but no custom columns given');
   const cc = o.match(/^custom-columns=(.*)$/s);
   if (cc) return { kind: 'custom-columns', columns: parseCustomColumns(cc[1]) };
-  throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);
+  throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED_GET}`);
 }
 
 /** The object as kubectl prints it: apiVersion and kind set, managedFields hidden. */
@@ -53,6 +64,7 @@ export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: Ob
   const value = single && objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
   if (fmt.kind === 'yaml') return toYAML(value);
   if (fmt.kind === 'json') return toJSON(value);
+  if (fmt.kind === 'go-template') return goTemplateOutput(fmt.template, value);
   return executeJSONPath(fmt.template, value);
 }
 
@@ -86,3 +98,33 @@ function customColumns(objs: KObject[], columns: { header: string; path: string 
   w.flush();
   return w.take();
 }
+
+/** A template that fails prints its frame on stdout, then fails the command with kubectl's error. */
+export class TemplateOutputError extends KubectlError {
+  constructor(readonly printed: string, message: string) {
+    super(message);
+  }
+}
+
+function goTemplateOutput(t: GoTemplate, value: unknown): string {
+  const r = runGoTemplate(t, value);
+  if (r.error) throw new TemplateOutputError(r.out, r.error.message);
+  return r.out;
+}
+
+/** Prints objects onto ctx.out; a template that fails leaves what it printed there before failing. */
+export function printTo(ctx: { out: string }, items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat, single: boolean): void {
+  try {
+    ctx.out += printObjects(items, fmt, single);
+  } catch (e) {
+    if (e instanceof TemplateOutputError) ctx.out += e.printed;
+    throw e;
+  }
+}
+
+/** What PrintFlags adds beside -o: --template, --allow-missing-template-keys, --show-managed-fields. */
+export const PRINT_FLAGS: FlagSpec[] = [
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+];

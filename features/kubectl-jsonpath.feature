@@ -1,0 +1,86 @@
+Feature: kubectl's template printers (-o go-template, -o jsonpath) evaluate as the real kubectl 1.32's
+
+  Go's text/template (with cli-runtime's functions) and client-go's util/jsonpath run on kubectl's
+  own side: on an object read from a file with `label --local`, the model's kubectl must print the
+  same bytes, and fail with the same words, as the real one.
+
+  Background:
+    Given a cluster
+    And the real kubectl talks to the cluster over HTTPS
+    And the file "deploy.yaml":
+      """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+        labels: {app: web, tier: frontend}
+        annotations: {note: "a <b> & c"}
+      spec:
+        replicas: 3
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec:
+            containers:
+            - name: nginx
+              image: nginx:1.27
+              ports: [{containerPort: 80}, {containerPort: 443, name: https}]
+              resources: {limits: {cpu: 500m}}
+            - name: sidecar
+              image: busybox:1.36
+              command: [sleep, "3600"]
+      status:
+        ratio: 0.25
+        big: 123456789
+        empty: ""
+        flag: false
+      """
+
+  @K42
+  Scenario Outline: -o go-template=<template> prints what the real kubectl prints
+    When I run `kubectl label --local -f deploy.yaml printed=yes -o go-template=<template>` with the real kubectl and the model's kubectl
+    Then both print the same output
+
+    Examples:
+      | template |
+      | '{{.metadata.name}}{{"\\n"}}' |
+      | '{{range .spec.template.spec.containers}}{{.name}}={{.image}} {{end}}' |
+      | '{{range $i, $c := .spec.template.spec.containers}}{{$i}}:{{$c.name}}{{if $c.ports}} ports={{len $c.ports}}{{end}}{{"\\n"}}{{end}}' |
+      | '{{.metadata.labels}} {{.spec.template.spec.containers}}' |
+      | '{{.spec.replicas}} {{.status.ratio}} {{.status.big}} {{1e6}} {{2.0}} {{123}} {{.status.flag}} {{.status.empty}}' |
+      | '{{printf "%s has %d replicas (%v, %q, %5.2f, %t)" .metadata.name .spec.replicas .status.ratio .kind .status.ratio .status.flag}}' |
+      | '{{printf "%d" .status.ratio}} {{printf "%s" .spec.replicas}} {{printf "%v %v"}} {{printf "%v" 1 2}}' |
+      | '{{index .metadata.labels "app"}} {{index .spec.template.spec.containers 1 "name"}} {{index .metadata.labels "none"}}' |
+      | '{{if eq .spec.replicas 3}}three{{else if gt .spec.replicas 3}}more{{else}}fewer{{end}}' |
+      | '{{with .metadata.annotations}}{{.note}} {{html .note}} {{js .note}} {{urlquery .note}}{{end}}' |
+      | '{{with .status.nothing}}x{{else}}none{{end}} {{.nothing}} {{or .status.empty "dflt"}} {{and 1 0 2}} {{not .status.flag}}' |
+      | '{{- range $k, $v := .metadata.labels -}} {{ $k }}={{ $v }} {{- end }}' |
+      | '{{/* a comment */}}{{$n := .metadata.name}}{{$n = "renamed"}}{{$n}} {{len .metadata.name}} {{slice .metadata.name 1}}' |
+      | '{{range .spec.template.spec.containers}}{{if eq .name "sidecar"}}{{break}}{{end}}{{.name}}{{end}} {{range .spec.template.spec.containers}}{{if eq .name "nginx"}}{{continue}}{{end}}{{.name}}{{end}}' |
+      | 'a{{.metadata.name}}{{.spec.nothing.x}}' |
+      | '{{exists . "metadata" "labels" "app"}} {{exists . "spec" "nope"}} {{print 1 2 "a" 3}} {{println "x" 1}}' |
+      | '{{ (index .spec.template.spec.containers 0).image \| printf "%q" }} {{.kind \| len}}' |
+      | '{{range .metadata.labels}}{{.}}{{else}}none{{end}} {{range .status.nothing}}x{{else}}empty{{end}}' |
+
+  @K43
+  Scenario Outline: -o go-template=<template> fails as the real kubectl fails
+    When I run `kubectl label --local -f deploy.yaml printed=yes -o go-template=<template> <flags>` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+
+    Examples:
+      | template                                | flags                               |
+      | '{{.metadata.name'                      |                                     |
+      | '{{.nothing}}'                          | --allow-missing-template-keys=false |
+      | 'a{{.metadata.name}}{{.metadata.annotations.note.x}}' |                      |
+      | '{{range 3}}{{.}}{{end}}'               |                                     |
+      | '{{.spec.nothing.x}}'                   | --allow-missing-template-keys=false |
+      | '{{nosuch .}}'                          |                                     |
+      | '{{end}}'                               |                                     |
+      | '{{if .kind}}x'                         |                                     |
+      | '{{$x}}'                                |                                     |
+      | '{{index .spec.template.spec.containers 5}}' |                                |
+      | '{{eq .spec.replicas "3"}}'             |                                     |
+      | '{{.kind.name}}'                        |                                     |
+      | '{{len .spec.replicas}}'                |                                     |
+      | '{{range .kind}}x{{end}}'               |                                     |
+      | '{{"a" 1}}'                             |                                     |
