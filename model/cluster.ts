@@ -20,6 +20,7 @@ import { installDataPlane } from './node/dataplane';
 import type { ClusterNetwork } from './node/network/fabric';
 import { ensureKubernetesService } from './apiserver/bootstrap';
 import { addonsSettled, installAddons } from './addons';
+import { installLocalPathStorage } from './addons/local-path-storage';
 import { Simulation } from './sim/simulation';
 
 export interface ClusterOptions {
@@ -89,6 +90,7 @@ export class Cluster {
     for (let waited = 0; waited < 120_000 && !this.admin.server.serving; waited += 100) this.sim.advance(100);
     for (let waited = 0; waited < 60_000 && !this.etcd.get('/registry/minions/' + master.name); waited += 100) this.sim.advance(100);
     installAddons(this.apiserver, { podSubnet: this.config.podSubnet, serviceSubnet: this.config.serviceSubnet, controlPlaneEndpoint: `${master.config.address}:6443` });
+    installLocalPathStorage(this.sim, this.apiserver, master.name, (n) => this.nodes.get(n)?.files);
     for (let waited = 0; waited < 60_000 && !addonsSettled(this.apiserver); waited += 100) this.sim.advance(100);
     // kubeadm join: the other nodes a moment apart, so they register (and get Pod CIDRs) in config order.
     [...this.nodes.values()].filter((h) => h !== master).forEach((host, i) => this.sim.schedule(i * 400, `boot ${host.name}`, () => this.startNodeAgents(host)));

@@ -17,6 +17,8 @@ const ROLES: Record<string, Rule[]> = {
     { verbs: ['create'], resources: ['pods/binding', 'events'] },
     { verbs: ['update', 'patch'], resources: ['pods/status', 'events'] },
     { verbs: ['create', 'update', 'get'], resources: ['leases'] },
+    // system:volume-scheduler, bound to the scheduler: it names the node on WaitForFirstConsumer claims.
+    { verbs: ['update', 'patch'], resources: ['persistentvolumeclaims', 'persistentvolumes'] },
   ],
   'system:kube-controller-manager': [{ verbs: '*', resources: '*' }],
   'system:kube-proxy': [
@@ -32,6 +34,12 @@ const ROLES: Record<string, Rule[]> = {
   // kubeadm 1.29+ binds this group (admin.conf's O) to cluster-admin with the ClusterRoleBinding
   // kubeadm:cluster-admins; this entry stands for that binding until full RBAC (issue 12).
   'kubeadm:cluster-admins': [{ verbs: '*', resources: '*' }],
+  // kind's local-path-storage.yaml: ClusterRole local-path-provisioner-role, bound to its ServiceAccount.
+  'system:serviceaccount:local-path-storage:local-path-provisioner-service-account': [
+    { verbs: READ, resources: ['nodes', 'persistentvolumeclaims', 'configmaps', 'pods', 'storageclasses'] },
+    { verbs: '*', resources: ['persistentvolumes'] },
+    { verbs: ['create', 'patch'], resources: ['events'] },
+  ],
   // kube-flannel.yml's ClusterRole flannel, bound to its ServiceAccount.
   'system:serviceaccount:kube-flannel:flannel': [
     { verbs: ['get'], resources: ['pods'] },

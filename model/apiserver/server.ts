@@ -22,6 +22,7 @@ import { continueToken, parsePage } from './pagination';
 import { StorageHooks } from './storage-hooks';
 import { discoveryOrOpenAPI, type DiscoveryResponse as NonResourceResponse } from './discovery';
 import { mutant } from '../sim/mutants';
+import { admitDefaultStorageClass } from './admission-storageclass';
 
 export { componentName, connectionRefused } from './objects';
 export type { NonResourceResponse };
@@ -263,6 +264,7 @@ export class ApiServer {
       throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
     }
     applyDefaults(r.resource, obj);
+    if (r.resource === 'persistentvolumeclaims') admitDefaultStorageClass(obj, [...this.etcd.range(etcdPrefix(resourceByName('storageclasses')!))].map((kv) => decode(kv.value, kv.modRevision)));
     // The Job strategy's PrepareForCreate generates the selector from the new Job's UID.
     if (r.resource === 'jobs') prepareJobForCreate(obj, uuid(this.sim.rng));
     const errs = validate(r.resource, obj);

@@ -17,6 +17,7 @@ import { NodeLifecycleController } from './nodelifecycle/controller';
 import { TaintEvictionController } from './tainteviction/controller';
 import { ReplicaSetController } from './replicaset/controller';
 import { StatefulSetController } from './statefulset/controller';
+import { PersistentVolumeBinder } from './volume/binder';
 
 /** The version kube-controller-manager reports in its first log line. */
 export const KCM_VERSION = 'v1.32.2';
@@ -142,6 +143,20 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, 'stateful set');
         },
         onSynced: () => cachesSynced(ctx, 'stateful set'),
+      };
+    },
+  },
+  {
+    name: 'persistentvolume-binder-controller',
+    init(ctx) {
+      const pvc = new PersistentVolumeBinder(ctx);
+      return {
+        informers: [pvc.claimInformer, pvc.volumeInformer, pvc.classInformer],
+        run() {
+          ctx.log.info('pv_controller_base.go:308', 'Starting persistent volume controller', { logger: 'persistentvolume-binder-controller' });
+          waitingForCaches(ctx, 'persistent volume');
+        },
+        onSynced: () => cachesSynced(ctx, 'persistent volume'),
       };
     },
   },

@@ -8,6 +8,7 @@ import { kobj } from './logging';
 import { postFilterMessage } from './plugins/default-preemption';
 import type { QueuedPodInfo } from './queue/queued-pod-info';
 import { findNodesThatFitPod, selectHost, type ScheduleResult } from './schedule-pod';
+import { preBindVolumes, preFilterVolumeBinding } from './plugins/volumebinding';
 import type { Scheduler } from './scheduler';
 
 /** Virtual time a scheduling cycle (snapshot, filter, score) takes. */
@@ -62,6 +63,7 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   const current = s.podInformer.getByName(pod.metadata.namespace, pod.metadata.name!);
   if (!current || current.metadata.uid !== pod.metadata.uid || current.spec?.nodeName) return s.queue.done(pod);
   const state: CycleState = new Map();
+  preFilterVolumeBinding(s.ctx.client, state, pod);
   const pi = newPodInfo(pod);
   const nodes = s.cache.nodeList();
   if (nodes.length === 0) {
@@ -92,7 +94,10 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   } catch (e) {
     return handleSchedulingFailure(s, pInfo, { rejected: false, message: (e as Error).message, fitError: false, unschedulablePlugins: new Set() }, podCycle);
   }
-  s.ctx.proc.schedule(BINDING_DELAY_MS, `binding cycle ${kobj(pod)}`, () => bindingCycle(s, pInfo, assumed, result, podCycle));
+  // PreBind (VolumeBinding) may wait for the Pod's claims to be bound before DefaultBinder binds it.
+  const bind = () => bindingCycle(s, pInfo, assumed, result, podCycle);
+  const preBind = () => preBindVolumes(s.ctx.client, (ms, fn) => s.ctx.proc.schedule(ms, `volume binding ${kobj(pod)}`, fn), assumed, result.suggestedHost, bind, (m) => handleBindingCycleError(s, pInfo, assumed, m, podCycle));
+  s.ctx.proc.schedule(BINDING_DELAY_MS, `binding cycle ${kobj(pod)}`, preBind);
 }
 
 /** bindingCycle: DefaultBinder's pods/binding call, then the Scheduled event. */

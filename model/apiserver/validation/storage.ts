@@ -33,10 +33,11 @@ export function validateClaimSpec(spec: any, path: string, errs: FieldError[]): 
 }
 
 export function validateClaimUpdate(spec: any, old: any, errs: FieldError[]): void {
-  const strip = (x: any) => JSON.stringify({ ...(x ?? {}), resources: undefined, volumeAttributesClassName: undefined, volumeName: x?.volumeName ? 'set' : undefined });
-  // The binder fills volumeName once; after that, only requests (expansion) may change.
-  if (old?.volumeName && spec?.volumeName !== old.volumeName) errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
-  else if (strip(spec) !== strip(old)) errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+  // The binder may set volumeName once (when it was empty); requests may change (expansion).
+  const strip = (x: any, volumeName: unknown) => JSON.stringify({ ...(x ?? {}), resources: undefined, volumeAttributesClassName: undefined, volumeName });
+  const volumeName = old?.volumeName ? spec?.volumeName : undefined;
+  if (strip(spec, volumeName) !== strip(old, old?.volumeName || undefined))
+    errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
 }
 
 export function validateVolumeSpec(spec: any, errs: FieldError[]): void {

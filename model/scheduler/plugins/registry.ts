@@ -5,6 +5,7 @@ import { NodeResourcesBalancedAllocation } from './node-resources-balanced-alloc
 import { NodeResourcesFit } from './node-resources-fit';
 import { NodeUnschedulable } from './node-unschedulable';
 import { TaintToleration } from './taint-toleration';
+import { VolumeBinding } from './volumebinding';
 
 /** A plugin enabled in a profile, with its score weight (0: no Score extension point). */
 export interface EnabledPlugin {
@@ -31,6 +32,7 @@ export function defaultPlugins(): EnabledPlugin[] {
     { plugin: new TaintToleration(), weight: 3 },
     { plugin: new NodeAffinity(), weight: 2 },
     { plugin: new NodeResourcesFit(), weight: 1 },
+    { plugin: new VolumeBinding(), weight: 0 },
     { plugin: new NodeResourcesBalancedAllocation(), weight: 1 },
   ];
 }
