@@ -86,6 +86,7 @@ const COMMANDS: Record<string, () => Command> = {
   'api-resources': () => require('./info').apiResourcesCommand,
   explain: () => require('./explain').explainCommand,
   wait: () => require('./wait').waitCommand,
+  run: () => require('./run').runCommand,
 };
 
 /**
