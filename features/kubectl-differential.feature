@@ -8,6 +8,11 @@ Feature: The model's kubectl prints what the real kubectl 1.32 prints on its own
   its reason. Any other difference fails, and so does a listed line that now agrees, so the list
   only shrinks. The full report is `npm run kubectl-diff` (reports/kubectl-diff.md).
 
+  The lines the real kubectl cannot answer without an API server (discovery to map a file's kind,
+  a role's resources) are listed in test/kubectl-corpus/server-lines.txt and recorded with the
+  real kubectl against `kubespec up` (seed 1): the server is the model on both sides, so what is
+  compared is still kubectl's own work.
+
   @K01
   Scenario: kubectl create <kind> --dry-run=client generates what the real kubectl generates
     When the model's kubectl runs the corpus group "generators"
@@ -36,4 +41,10 @@ Feature: The model's kubectl prints what the real kubectl 1.32 prints on its own
   Scenario: the recording is what the real kubectl 1.32 prints today
     Given the real kubectl on the PATH is 1.32
     When the real kubectl runs 30 lines sampled across the corpus
+    Then it prints what was recorded for each of them
+
+  @K44
+  Scenario: the server lines are what the real kubectl 1.32 prints against kubespec up
+    Given the real kubectl on the PATH is 1.32
+    When the real kubectl runs 12 server lines against kubespec up
     Then it prints what was recorded for each of them

@@ -8,6 +8,13 @@
  *   npm run kubectl-diff                 the model against the live kubectl; reports/kubectl-diff.md
  *   npm run kubectl-diff -- --recorded   the model against recorded-1.32.json (no kubectl needed)
  *   npm run kubectl-diff -- --record     re-records recorded-1.32.json from the live kubectl, then reports
+ *   npm run kubectl-diff -- --record-missing   records only the lines the recording lacks
+ *   npm run kubectl-diff -- --record-server    re-records only the server lines
+ *
+ * Server lines (test/kubectl-corpus/server-lines.txt) are those the real kubectl cannot answer
+ * without an API server (discovery to map a kind, a role's resources …). The real kubectl runs
+ * them against `kubespec up` (seed 1, a kubeconfig of its own): the server is the model either
+ * way, so what is compared is still kubectl's own side, now with discovery answered.
  *
  * The feature (features/kubectl-differential.feature) uses the recording and known-differences.json.
  */
@@ -22,6 +29,7 @@ import { shellSplit } from '../model/shell/shellwords';
 export const CORPUS_DIR = path.join(__dirname, '..', 'test', 'kubectl-corpus');
 export const RECORDING = path.join(CORPUS_DIR, 'recorded-1.32.json');
 export const KNOWN = path.join(CORPUS_DIR, 'known-differences.json');
+export const SERVER_LINES = path.join(CORPUS_DIR, 'server-lines.txt');
 const REPORT = path.join(__dirname, '..', 'reports', 'kubectl-diff.md');
 const KUBECTL = process.env.KUBESPEC_KUBECTL || 'kubectl';
 
@@ -93,11 +101,19 @@ export function realVersion(): string | null {
   }
 }
 
-/** The real kubectl with a fresh HOME and no kubeconfig, in the corpus directory. */
-export function runReal(line: string): Promise<Outcome> {
+/** The lines the real kubectl runs against `kubespec up`. */
+export function loadServerLines(): Set<string> {
+  if (!fs.existsSync(SERVER_LINES)) return new Set();
+  return new Set(fs.readFileSync(SERVER_LINES, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')));
+}
+
+/** The real kubectl with a fresh HOME, in the corpus directory; no kubeconfig unless a server's is given. */
+export function runReal(line: string, kubeconfig?: string): Promise<Outcome> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-diff-'));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, LANG: 'C' };
+  if (kubeconfig) env.KUBECONFIG = kubeconfig;
   return new Promise((resolve, reject) => {
-    const child = spawn(KUBECTL, argv(line), { cwd: CORPUS_DIR, env: { PATH: process.env.PATH ?? '', HOME: home, LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(KUBECTL, argv(line), { cwd: CORPUS_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -112,18 +128,58 @@ export function runReal(line: string): Promise<Outcome> {
   });
 }
 
-/** Runs `lines` through the real kubectl, `limit` at a time. */
+/** Runs `lines` through the real kubectl, `limit` at a time; the server lines against `kubespec up`. */
 export async function runRealAll(lines: string[], limit = 6): Promise<Map<string, Outcome>> {
+  const server = loadServerLines();
   const out = new Map<string, Outcome>();
-  let next = 0;
-  const worker = async () => {
-    while (next < lines.length) {
-      const l = lines[next++];
-      out.set(l, await runReal(l));
-    }
+  const run = async (ls: string[], kubeconfig?: string) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < ls.length) {
+        const l = ls[next++];
+        out.set(l, await runReal(l, kubeconfig));
+      }
+    };
+    await Promise.all(Array.from({ length: limit }, worker));
   };
-  await Promise.all(Array.from({ length: limit }, worker));
+  await run(lines.filter((l) => !server.has(l)));
+  const withServer = lines.filter((l) => server.has(l));
+  if (withServer.length) await withKubespecUp((kubeconfig) => run(withServer, kubeconfig));
   return out;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+
+/** `kubespec up --seed 1` on a free port with a kubeconfig of its own, for as long as fn runs. */
+export async function withKubespecUp<T>(fn: (kubeconfig: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-diff-up-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  const root = path.join(__dirname, '..');
+  const server = spawn(process.execPath, [path.join(root, 'bin', 'kubespec.js'), 'up', '--port', '0', '--seed', '1', '--kubeconfig-out', kubeconfig], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (b) => (log += b));
+  server.stderr.on('data', (b) => (log += b));
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    // Ready when the kubeconfig is written and the real kubectl gets /readyz through it.
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`kubespec up exited early:\n${log}`);
+      if (fs.existsSync(kubeconfig)) {
+        const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-diff-'));
+        const r = spawnSync(KUBECTL, ['get', '--raw', '/readyz'], { env: { PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: kubeconfig }, encoding: 'utf8', timeout: 10_000 });
+        fs.rmSync(home, { recursive: true, force: true });
+        if (r.status === 0 && r.stdout.trim() === 'ok') break;
+      }
+      if (Date.now() > deadline) throw new Error(`kubespec up was not ready within ${READY_TIMEOUT_MS / 1000}s:\n${log}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    return await fn(kubeconfig);
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function loadRecording(): Recording {
@@ -158,6 +214,14 @@ export function unifiedDiff(real: Outcome, model: Outcome): string {
   return parts.join('\n');
 }
 
+/** Writes the recording: the corpus's lines (in corpus order) and what the real kubectl printed. */
+function record(v: string, lines: string[], real: Map<string, Outcome>): void {
+  if (!/^v1\.32\./.test(v)) throw new Error(`refusing to record ${v}: the recording is of kubectl 1.32`);
+  const rec: Recording = { gitVersion: v, lines: Object.fromEntries(lines.map((l) => [l, real.get(l)!])) };
+  fs.writeFileSync(RECORDING, JSON.stringify(rec, null, 1) + '\n');
+  process.stdout.write(`recorded ${lines.length} lines of ${v} in ${path.relative(process.cwd(), RECORDING)}\n`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const corpus = loadCorpus();
@@ -172,12 +236,19 @@ async function main(): Promise<void> {
     const v = realVersion();
     if (!v) throw new Error(`no kubectl runs here (${KUBECTL}); use --recorded`);
     version = v;
-    real = await runRealAll(lines);
-    if (args.includes('--record')) {
-      if (!/^v1\.32\./.test(v)) throw new Error(`refusing to record ${v}: the recording is of kubectl 1.32`);
-      const rec: Recording = { gitVersion: v, lines: Object.fromEntries(lines.map((l) => [l, real.get(l)!])) };
-      fs.writeFileSync(RECORDING, JSON.stringify(rec, null, 1) + '\n');
-      process.stdout.write(`recorded ${lines.length} lines of ${v} in ${path.relative(process.cwd(), RECORDING)}\n`);
+    const partial = args.includes('--record-missing') || args.includes('--record-server');
+    if (partial) {
+      // Only some lines are re-run; the others keep what was recorded.
+      const rec = loadRecording();
+      const server = loadServerLines();
+      const todo = lines.filter((l) => (args.includes('--record-missing') && !rec.lines[l]) || (args.includes('--record-server') && server.has(l)));
+      const fresh = await runRealAll(todo);
+      real = new Map(Object.entries(rec.lines));
+      for (const [l, o] of fresh) real.set(l, o);
+      record(v, lines, real);
+    } else {
+      real = await runRealAll(lines);
+      if (args.includes('--record')) record(v, lines, real);
     }
   }
   const known = loadKnown();

@@ -5,7 +5,7 @@
  * also writes the full report.
  */
 import { Given, Then, When } from '@cucumber/cucumber';
-import { loadCorpus, loadKnown, loadRecording, type Outcome, runModel, runRealAll, realVersion, same, unifiedDiff } from '../scripts/kubectl-diff';
+import { loadCorpus, loadKnown, loadRecording, loadServerLines, type Outcome, runModel, runRealAll, realVersion, same, unifiedDiff } from '../scripts/kubectl-diff';
 import type { KubespecWorld } from './world';
 
 interface Run {
@@ -77,6 +77,18 @@ When('the real kubectl runs {int} lines sampled across the corpus', async functi
   const all = [...new Set(loadCorpus().map((c) => c.line))];
   const step = Math.max(1, Math.floor(all.length / n));
   const sample = all.filter((_, i) => i % step === 0).slice(0, n);
+  const live = await runRealAll(sample);
+  runs.set(
+    this,
+    sample.map((line) => ({ line, expected: rec.lines[line], actual: live.get(line)! })),
+  );
+});
+
+/** The first n server lines: the real kubectl runs them against `kubespec up`, as they were recorded. */
+When('the real kubectl runs {int} server lines against kubespec up', async function (this: KubespecWorld, n: number) {
+  const rec = loadRecording();
+  const sample = [...loadServerLines()].slice(0, n);
+  if (sample.length === 0) throw new Error('no server lines in test/kubectl-corpus/server-lines.txt');
   const live = await runRealAll(sample);
   runs.set(
     this,

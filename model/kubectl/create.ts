@@ -6,7 +6,7 @@ import { addSourceToErr, formatErrors, KubectlError, collectError } from './erro
 import { dryRunOf, dryRunSuffix, mappingFor, namespaceFor, validationDirective, withApplyAnnotation } from './mapping';
 import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
-import { forOutput, parseOutput, printObjects } from './output';
+import { forOutput, parseOutput, PRINT_FLAGS, printEach, printObjects } from './output';
 import { toYAML } from './printers/yaml';
 import { goString } from './printers/json';
 import { objectRef } from './resources';
@@ -33,6 +33,7 @@ const CREATE_FLAGS: FlagSpec[] = [
   { name: 'node-port', type: 'int' },
   { name: 'clusterip', type: 'string' },
   { name: 'external-name', type: 'string' },
+  ...PRINT_FLAGS,
 ];
 
 /** `kubectl create -f`, `create deployment NAME --image=...`, `create namespace|serviceaccount NAME`. */
@@ -80,7 +81,7 @@ export const createCommand: Command = {
         collectError(errors, e);
       }
     }
-    if (fmt && printed.length) ctx.out += printObjects(printed, fmt, printed.length === 1);
+    if (fmt && printed.length) ctx.out += printEach(printed, fmt);
     if (errors.length) ctx.err += formatErrors(errors);
     return errors.length ? 1 : 0;
   },

@@ -128,3 +128,12 @@ export const PRINT_FLAGS: FlagSpec[] = [
   { name: 'allow-missing-template-keys', type: 'bool' },
   { name: 'show-managed-fields', type: 'bool' },
 ];
+
+/**
+ * One printer over several objects (create -f): each printed alone, YAML documents separated by
+ * `---` as the YAML printer does after its first object, JSON objects one after the other.
+ */
+export function printEach(items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat): string {
+  const docs = items.map((i) => printObjects([i], fmt, true));
+  return fmt.kind === 'yaml' ? docs.join('---\n') : docs.join('');
+}
