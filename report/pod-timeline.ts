@@ -2,7 +2,7 @@ import type { EtcdStore, WatchEvent } from '../model/etcd/store';
 import type { KObject } from '../model/api/meta';
 import { decode } from '../model/apiserver/objects';
 import { podPrinter } from '../model/apiserver/printers/pod';
-import type { TraceEntry } from '../model/sim/trace';
+import type { Trace, TraceEntry } from '../model/sim/trace';
 
 /**
  * What `kubectl get pods -w` would have shown during a scenario: each Pod's STATUS column (the
@@ -29,13 +29,18 @@ export interface PodHistory {
  * The Pods written at or after `fromRevision`, in the order they were first written. Undefined
  * when etcd no longer has that history (compacted, or restored from a snapshot).
  */
-export function podHistories(etcd: EtcdStore, fromRevision: number, entries: readonly TraceEntry[]): PodHistory[] | undefined {
+export function podHistories(etcd: EtcdStore, trace: Trace, fromRevision: number, entries: readonly TraceEntry[]): PodHistory[] | undefined {
   const events: WatchEvent[] = [];
+  // Reading etcd's history is the report's doing, not the cluster's: kept out of the trace.
+  const wasTracing = trace.enabled;
+  trace.enabled = false;
   try {
     const cancel = etcd.watch('/registry/pods/', fromRevision, (evs) => events.push(...evs));
     cancel();
   } catch {
     return undefined;
+  } finally {
+    trace.enabled = wasTracing;
   }
   const timeOf = new Map<number, number>();
   for (const e of entries) if (e.kind === 'etcd' && (e.verb === 'put' || e.verb === 'delete') && e.detail?.startsWith('rev=')) timeOf.set(Number(e.detail.slice(4)), e.t);

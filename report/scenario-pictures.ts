@@ -51,7 +51,7 @@ export function scenarioAttachments(cluster: Cluster, mark: Mark, name: string, 
       mediaType: 'image/svg+xml',
       body: sequenceSvg(messages, { title: `Component interactions: ${name}`, t0: mark.t, note: 'etcd reads not drawn; kubelet and containerd: every node' }),
     });
-  const pods = podHistories(cluster.etcd, mark.revision + 1, mine);
+  const pods = podHistories(cluster.etcd, cluster.sim.trace, mark.revision + 1, mine);
   if (pods?.length) out.push({ fileName: 'pod-timeline.svg', mediaType: 'image/svg+xml', body: timelineSvg(pods, { title: `Pods over virtual time: ${name}`, t0: mark.t, t1: now }) });
   if (failure) {
     out.push({ fileName: 'expected-and-actual.txt', mediaType: 'text/plain', body: expectedAndActual(failure) });

@@ -14,6 +14,8 @@ export interface SequenceOptions {
   maxRows?: number;
   /** A note under the picture. */
   note?: string;
+  /** The virtual time column (on by default). */
+  times?: boolean;
 }
 
 const ROW = 20;
@@ -42,7 +44,7 @@ export function sequenceSvg(messages: readonly Message[], opts: SequenceOptions)
 
   const drawMessage = (m: Message, count: number, depth: number) => {
     const time = `+${duration(Math.max(0, m.t - opts.t0))}`;
-    if (time !== lastTime) body.push(`<text x="4" y="${n(y + 4)}" fill="#6a737d">${esc(time)}</text>`);
+    if (time !== lastTime && opts.times !== false) body.push(`<text x="4" y="${n(y + 4)}" fill="#6a737d">${esc(time)}</text>`);
     lastTime = time;
     const x1 = x.get(m.from)!;
     const x2 = x.get(m.to)!;

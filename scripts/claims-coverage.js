@@ -8,7 +8,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const messages = path.join(root, 'reports', 'messages.ndjson');
+// --reports DIR: another run's reports (its messages.ndjson in, the claim pages out there too);
+// --without-portable: the in-process run alone (npm run spec), not an older portable.ndjson.
+const at = process.argv.indexOf('--reports');
+const reports = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(root, 'reports');
+const messages = path.join(reports, 'messages.ndjson');
 const claimsFile = path.join(root, 'features', 'claims.md');
 
 const claims = new Map();
@@ -23,9 +27,9 @@ for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^## ([^\n]+)|^- \*
 const results = [];
 for (const [file, run] of [
   [messages, ''],
-  [path.join(root, 'reports', 'portable.ndjson'), ' [portable, over HTTP]'],
+  [path.join(reports, 'portable.ndjson'), ' [portable, over HTTP]'],
 ]) {
-  if (run && !fs.existsSync(file)) continue;
+  if (run && (!fs.existsSync(file) || process.argv.includes('--without-portable'))) continue;
   const pickles = new Map();
   const testCases = new Map();
   const started = new Map();
@@ -76,10 +80,10 @@ const rows = ids.map((id) => {
 const count = (s) => rows.filter((r) => r.status === s).length;
 let md = `# Claims coverage\n\n${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (of ${rows.length}).\n\n| claim | status | scenarios |\n|---|---|---|\n`;
 for (const r of rows) md += `| ${r.id} | ${r.status} | ${r.scenarios.map((s) => `${s.scenario} (${path.basename(s.uri)})`).join('<br>') || '-'} |\n`;
-fs.writeFileSync(path.join(root, 'reports', 'claims.md'), md);
-fs.writeFileSync(path.join(root, 'reports', 'claims.json'), JSON.stringify(rows, null, 2) + '\n');
-require('./claims-html').writeClaimsHtml(path.join(root, 'reports', 'claims.html'), rows, { sectionOrder: [...new Set([...sections].filter(([k]) => k).map(([, v]) => v))] });
-console.log(`claims: ${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (reports/claims.md, reports/claims.html)`);
+fs.writeFileSync(path.join(reports, 'claims.md'), md);
+fs.writeFileSync(path.join(reports, 'claims.json'), JSON.stringify(rows, null, 2) + '\n');
+require('./claims-html').writeClaimsHtml(path.join(reports, 'claims.html'), rows, { sectionOrder: [...new Set([...sections].filter(([k]) => k).map(([, v]) => v))] });
+console.log(`claims: ${count('passing')} passing, ${count('failing')} failing, ${count('not covered')} not covered (${path.relative(root, path.join(reports, 'claims.md'))}, claims.html)`);
 if (process.argv.includes('--list-uncovered')) for (const r of rows) if (r.status !== 'passing') console.log(`  ${r.id} ${r.status}`);
 // The run's closing line, in the plain form CI reads: scenarios passed and failed.
 const passed = results.filter((r) => r.status === 'PASSED').length;

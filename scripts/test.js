@@ -3,7 +3,8 @@
 // the in-process model (the `ci` profile), and the @portable scenarios over real HTTP through
 // client-node and the real kubectl against `kubespec up` (scripts/portable.js). The portable run
 // mostly waits on the wall clock, so it costs little beside the CPU-bound one. Then the claim
-// coverage of both runs, ending with the plain "N passed, N failed" line.
+// coverage of both runs, the report checked in headless Chromium (scripts/report-browser.js), and
+// the plain "N passed, N failed" line last.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -36,6 +37,7 @@ function run(cmd, args, opts = {}) {
 async function main() {
   step('type check', node, [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']);
   step('step lint', node, [path.join(root, 'scripts', 'lint-steps.js')]);
+  step('architecture page', node, ['-r', 'ts-node/register', path.join(root, 'scripts', 'architecture.ts'), '--check']);
   fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
   let portableOut = '';
   const portableMessages = path.join(root, 'reports', 'portable.ndjson');
@@ -48,8 +50,10 @@ async function main() {
     }),
   ]);
   process.stdout.write(`\n@portable scenarios over HTTP (kubespec up, client-node, the real kubectl):\n${portableOut.trimEnd()}\n`);
-  const coverage = await run(node, [path.join(root, 'scripts', 'claims-coverage.js')], { stdio: 'inherit' });
-  process.exit(model || portable || coverage);
+  const coverage = spawnSync(node, [path.join(root, 'scripts', 'claims-coverage.js')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const browser = spawnSync(node, [path.join(root, 'scripts', 'report-browser.js')], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(coverage.stdout ?? '');
+  process.exit(model || portable || coverage.status || browser.status);
 }
 
 main();

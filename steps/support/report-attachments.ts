@@ -74,3 +74,10 @@ function attachAll(world: KubespecWorld, state: ScenarioState, name: string, fai
     else world.attach(a.body, { mediaType: a.mediaType, fileName: a.fileName });
   }
 }
+
+/** What the scenario would carry if it ended now: the report's own scenarios check these. */
+export function picturesSoFar(world: KubespecWorld, name: string) {
+  const state = states.get(world);
+  if (!state?.mark) throw new Error('the scenario has not used the model yet (or KUBESPEC_REPORT_PICTURES=0 turned the pictures off)');
+  return scenarioAttachments(world.cluster, state.mark, name);
+}
