@@ -47,6 +47,7 @@ module.exports = {
       'features/jobs.feature',
       'features/schema-property.feature',
       'features/statefulsets.feature',
+      'features/probes.feature',
     ],
     format: ['summary'],
     failFast: true,

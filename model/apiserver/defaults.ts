@@ -1,5 +1,6 @@
 import type { KObject } from '../api/meta';
 import { defaultService } from './service-strategy';
+import { defaultProbes } from './defaults-probes';
 import { defaultCronJob, defaultJob } from './batch-strategy';
 import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
 import { defaultSecret } from './validation/secret';
@@ -95,6 +96,7 @@ function defaultContainer(c: any): void {
   c.terminationMessagePolicy = c.terminationMessagePolicy ?? 'File';
   c.resources = c.resources ?? {};
   for (const p of Array.isArray(c.ports) ? c.ports : []) if (p && typeof p === 'object') p.protocol = p.protocol ?? 'TCP';
+  defaultProbes(c);
 }
 
 /** The tag of an image reference: "" when none (digest references count as tagged). */

@@ -6,6 +6,7 @@ import { startFlanneld } from './flannel/flanneld';
 import { startKubeProxy } from './kubeproxy/kube-proxy';
 import { attachNode, ClusterNetwork, networkOf } from './network/fabric';
 import { nginxListener } from './network/nginx';
+import { corednsHealthListener } from './network/coredns-health';
 
 /** The identities the data-plane components authenticate as (kubeadm's and kube-flannel.yml's). */
 const KUBE_PROXY = { token: 'kube-proxy-token', user: 'system:kube-proxy' };
@@ -48,5 +49,15 @@ export function installDataPlane(cluster: Cluster): ClusterNetwork {
       podNs.listen(80, 'tcp', listener);
       rc.proc.onExit(() => podNs.unlisten(80, 'tcp', listener));
     });
+  // CoreDNS answers its liveness (:8080/health) and readiness (:8181/ready) probes.
+  cluster.workloads.register('coredns', (rc) => {
+    const podNs = networkOf(rc.host)?.cluster.pod(rc.sandbox.ip)?.ns;
+    if (!podNs) return;
+    for (const [port, path] of [[8080, '/health'], [8181, '/ready']] as const) {
+      const listener = corednsHealthListener(rc.sandbox.metadata.name, path);
+      podNs.listen(port, 'tcp', listener);
+      rc.proc.onExit(() => podNs.unlisten(port, 'tcp', listener));
+    }
+  });
   return network;
 }

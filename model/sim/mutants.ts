@@ -48,6 +48,7 @@ export const MUTANTS = {
   'rollout-undo-picks-latest': 'kubectl: rollout undo without --to-revision goes to the newest revision instead of the previous one',
   'statefulset-skips-ordering': 'statefulset: OrderedReady acts as Parallel, so web-1 starts before web-0 is Running and Ready',
   'job-counts-failed-as-succeeded': 'job: a Pod that failed is counted in status.succeeded, so a failing Job completes',
+  'kubelet-ignores-readiness-probe': 'kubelet: a failing readiness probe leaves the container ready, so the Pod stays in its Service',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

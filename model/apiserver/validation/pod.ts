@@ -4,6 +4,7 @@
  * restart and DNS policies, scheduling fields; and the few fields a Pod update may change.
  */
 import { FieldError } from '../../api/status';
+import { validateContainerProbes } from './probes';
 import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from '../../api/validation';
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
@@ -118,6 +119,7 @@ function validateContainers(containers: unknown, volumes: Set<string>, path: str
     validateResources(c?.resources, `${p}.resources`, errs);
     if (names.has(name)) errs.push(FieldError.duplicate(`${p}.name`, name));
     else names.add(name);
+    if (path.endsWith('.containers')) validateContainerProbes(c, p, errs);
   });
 }
 

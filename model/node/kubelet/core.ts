@@ -7,6 +7,7 @@ import type { Backoff } from './backoff';
 import type { ImageManager } from './image-manager';
 import type { MirrorPods } from './mirror-pods';
 import type { WaitingReason } from './pod-status';
+import type { ProbeManager } from './prober-manager';
 
 /** What the kubelet's parts share: its process and client, the node, the runtime, managers. */
 export interface KubeletCore {
@@ -21,6 +22,8 @@ export interface KubeletCore {
   podCIDR(): string;
   /** Mirror Pods of the node's static Pods. */
   mirrors?: MirrorPods;
+  /** Liveness, readiness and startup probes of the Pods' containers. */
+  probes?: ProbeManager;
 }
 
 /** One Pod's worker state (pod_workers.go's podSyncStatus, reduced). */

@@ -11,6 +11,7 @@ import { NodeStatusManager } from './node-status';
 import { PodWorkers } from './pod-workers';
 import { LABEL_POD_UID } from './runtime-view';
 import { MirrorPods } from './mirror-pods';
+import { ProbeManager } from './prober-manager';
 import { CONFIG_MIRROR, isMirrorPod, StaticPodSource } from './static-pods';
 import { KUBELET_CONFIG_PATH } from '../kubeadm/manifests';
 
@@ -43,6 +44,7 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
   const nodeStatus = new NodeStatusManager(core, nodeInformer);
   const lease = new NodeLease(ctx, name, () => nodeStatus.nodeUid());
   const workers = new PodWorkers(core);
+  const probes = (core.probes = new ProbeManager(core, (uid) => workers.resync(uid)));
   const mirrors = new MirrorPods(core, podInformer, () => nodeStatus.nodeUid());
   core.mirrors = mirrors;
   // Static Pods: from the files in staticPodPath, with or without an API server.
@@ -73,9 +75,9 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
   // Once the Node exists, static Pods can get their mirrors (owned by the Node).
   nodeInformer.addEventHandler({ onAdd: (n) => (onNode(n), workers.resyncAll()), onUpdate: (_old, n) => onNode(n) });
   podInformer.addEventHandler({
-    onAdd: (p) => (isMirrorPod(p) ? onMirror(p) : workers.update(p)),
-    onUpdate: (_old, p) => (isMirrorPod(p) ? onMirror(p) : workers.update(p)),
-    onDelete: (p) => (isMirrorPod(p) ? workers.resync(p.metadata.annotations![CONFIG_MIRROR]) : workers.remove(p)),
+    onAdd: (p) => (isMirrorPod(p) ? onMirror(p) : (probes.update(p), workers.update(p))),
+    onUpdate: (_old, p) => (isMirrorPod(p) ? onMirror(p) : (probes.update(p), workers.update(p))),
+    onDelete: (p) => (isMirrorPod(p) ? workers.resync(p.metadata.annotations![CONFIG_MIRROR]) : (probes.remove(p.metadata.uid!), workers.remove(p))),
   });
   const unsubscribe = runtime.getContainerEvents((ev) => {
     const uid = ev.podLabels[LABEL_POD_UID];

@@ -17,6 +17,8 @@ export interface RuntimePodState {
   terminal: boolean;
   /** The runtime's name, the scheme of containerIDs ("containerd", "cri-o"). */
   runtimeName?: string;
+  /** The probes' verdicts by container name: ready (readiness) and started (startup). */
+  probes?: { ready(name: string): boolean; started(name: string): boolean };
 }
 
 /**
@@ -85,8 +87,8 @@ function containerStatus(c: any, rt: RuntimePodState): any {
   s.image = latest.image;
   s.imageID = latest.imageRef;
   if (latest.state === 'CONTAINER_RUNNING') {
-    s.ready = !rt.terminal;
-    s.started = true;
+    s.ready = !rt.terminal && (rt.probes?.ready(c.name) ?? true);
+    s.started = rt.probes?.started(c.name) ?? true;
     s.state = { running: { startedAt: rfc3339(latest.startedAt) } };
   } else if (cached && !rt.terminal) {
     s.state = { waiting: { reason: cached.reason, message: cached.message } };

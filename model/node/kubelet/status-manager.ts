@@ -21,7 +21,8 @@ export class StatusManager {
     if (!found) return;
     let target: KObject = found;
     const rt = podRuntimeState(runtime, w.uid);
-    const status = generatePodStatus(target, host.config.address, { sandbox: rt.sandboxes[0], containers: rt.containers, reasons: w.reasons, terminal, runtimeName: runtime.name }, ctx.sim.clock.nowMs());
+    const probes = this.core.probes && { ready: (name: string) => this.core.probes!.ready(w.uid, name), started: (name: string) => this.core.probes!.started(w.uid, name) };
+    const status = generatePodStatus(target, host.config.address, { sandbox: rt.sandboxes[0], containers: rt.containers, reasons: w.reasons, terminal, runtimeName: runtime.name, probes }, ctx.sim.clock.nowMs());
     const text = canonicalJSON(status);
     // Unchanged since our last write, unless another writer (the node lifecycle controller
     // marking Pods not ready) changed the status since: then the kubelet's view is written back.
