@@ -48,6 +48,7 @@ module.exports = {
       'features/schema-property.feature',
       'features/statefulsets.feature',
       'features/probes.feature',
+      'features/node-maintenance.feature',
     ],
     format: ['summary'],
     failFast: true,

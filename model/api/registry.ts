@@ -40,9 +40,9 @@ const R = (r: Partial<ResourceInfo> & Pick<ResourceInfo, 'kind' | 'resource' | '
 });
 
 export const RESOURCES: ResourceInfo[] = [
-  R({ kind: 'Namespace', resource: 'namespaces', version: 'v1', namespaced: false, shortNames: ['ns'], subresources: ['status'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }),
+  R({ kind: 'Namespace', resource: 'namespaces', version: 'v1', namespaced: false, shortNames: ['ns'], subresources: ['status', 'finalize'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }),
   R({ kind: 'Node', resource: 'nodes', version: 'v1', namespaced: false, shortNames: ['no'], storage: 'minions', subresources: ['status'] }),
-  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'exec', 'log'], categories: ['all'] }),
+  R({ kind: 'Pod', resource: 'pods', version: 'v1', shortNames: ['po'], subresources: ['status', 'binding', 'eviction', 'exec', 'log'], categories: ['all'] }),
   R({ kind: 'Event', resource: 'events', version: 'v1', shortNames: ['ev'] }),
   R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs', categories: ['all'] }),
   R({ kind: 'ConfigMap', resource: 'configmaps', version: 'v1', shortNames: ['cm'] }),
@@ -56,6 +56,7 @@ export const RESOURCES: ResourceInfo[] = [
   R({ kind: 'PersistentVolume', resource: 'persistentvolumes', version: 'v1', namespaced: false, shortNames: ['pv'], subresources: ['status'] }),
   R({ kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', version: 'v1', shortNames: ['pvc'], subresources: ['status'] }),
   R({ kind: 'StorageClass', group: 'storage.k8s.io', resource: 'storageclasses', version: 'v1', namespaced: false, shortNames: ['sc'] }),
+  R({ kind: 'PodDisruptionBudget', group: 'policy', resource: 'poddisruptionbudgets', version: 'v1', shortNames: ['pdb'], subresources: ['status'], hasGeneration: true }),
   R({ kind: 'Lease', group: 'coordination.k8s.io', resource: 'leases', version: 'v1' }),
   R({ kind: 'EndpointSlice', group: 'discovery.k8s.io', resource: 'endpointslices', version: 'v1' }),
   // `kubectl get all` lists cronjobs before jobs, as discovery orders batch/v1.

@@ -22,6 +22,8 @@ import { continueToken, parsePage } from './pagination';
 import { StorageHooks } from './storage-hooks';
 import { discoveryOrOpenAPI, type DiscoveryResponse as NonResourceResponse } from './discovery';
 import { mutant } from '../sim/mutants';
+import { evictPod } from './eviction';
+import { finalized, finalizersDone, isTerminating, markTerminating, namespaceTerminating, prepareNamespaceForCreate, prepareNamespaceForUpdate } from './namespace-lifecycle';
 import { admitDefaultStorageClass } from './admission-storageclass';
 
 export { componentName, connectionRefused } from './objects';
@@ -192,6 +194,7 @@ export class ApiServer {
       case 'create':
         if (req.subresource === 'binding') return this.bind(r, ns!, req.name!, req.body);
         if (req.subresource === 'exec') return execInPod(this.kubelets, this.mustGet(r, ns, req.name!), req.body);
+        if (req.subresource === 'eviction') return this.evict(id, r, ns!, req);
         return this.create(id, r, ns, req);
       case 'update':
         return this.update(id, r, ns, req.name!, req.body, req);
@@ -263,7 +266,9 @@ export class ApiServer {
     if (ns && !this.read(resourceByName('namespaces')!, undefined, ns)) {
       throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 });
     }
+    if (ns && isTerminating(this.read(resourceByName('namespaces')!, undefined, ns)?.obj)) throw namespaceTerminating(r, obj.metadata.name ?? '', ns);
     applyDefaults(r.resource, obj);
+    if (r.resource === 'namespaces') prepareNamespaceForCreate(obj);
     if (r.resource === 'persistentvolumeclaims') admitDefaultStorageClass(obj, [...this.etcd.range(etcdPrefix(resourceByName('storageclasses')!))].map((kv) => decode(kv.value, kv.modRevision)));
     // The Job strategy's PrepareForCreate generates the selector from the new Job's UID.
     if (r.resource === 'jobs') prepareJobForCreate(obj, uuid(this.sim.rng));
@@ -311,6 +316,7 @@ export class ApiServer {
       if (replicas !== old.spec?.replicas && r.hasGeneration) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
       return toScale(r, this.store(r, ns, name, next, old, cur.modRevision, id, req));
     }
+    if (req.subresource === 'finalize') return this.finalizeNamespace(r, name, old, body, cur.modRevision, id, req);
     let next: KObject = deepCopy(body);
     next.metadata = next.metadata ?? {};
     // Fields the server owns are carried over from the stored object.
@@ -329,6 +335,7 @@ export class ApiServer {
       next = s;
     } else if (r.subresources.includes('status')) {
       next.status = old.status;
+      if (r.resource === 'namespaces') prepareNamespaceForUpdate(next, old);
       // Decoding defaults the body (a Pod's spec too, without the create-time admission).
       if (r.resource !== 'pods') applyDefaults(r.resource, next);
       else defaultPodSpec(next.spec);
@@ -441,6 +448,14 @@ export class ApiServer {
     if (!cur) throw errors.notFound(r, name);
     const obj = deepCopy(cur.obj);
     if (req.query?.dryRun === 'All') return obj;
+    if (r.resource === 'namespaces' && !obj.metadata.deletionTimestamp) {
+      const marked = markTerminating(obj, this.sim.clock.nowRFC3339());
+      delete marked.metadata.resourceVersion;
+      const res = this.etcd.putIf(etcdKey(r, ns, name), encode(marked), cur.modRevision);
+      if (!res.ok) throw errors.conflict(r, name);
+      return decode(res.kv.value, res.kv.modRevision);
+    }
+    if (r.resource === 'namespaces' && !finalizersDone(obj)) return obj;
     const policy = req.query?.propagationPolicy;
     const finalizers = new Set(deletionFinalizers(obj.metadata.finalizers ?? [], policy));
     // Graceful deletion: a Pod on a node is marked, and its kubelet finishes the delete.
@@ -472,6 +487,38 @@ export class ApiServer {
     const list = this.list(r, ns, req);
     for (const item of list.items) this.delete(r, item.metadata.namespace, item.metadata.name, req);
     return list;
+  }
+
+  /** pods/eviction: NamespaceLifecycle first (an eviction is a create), then the disruption budgets. */
+  private evict(id: Identity, r: ResourceInfo, ns: string, req: ApiRequest): any {
+    if (isTerminating(this.read(resourceByName('namespaces')!, undefined, ns)?.obj)) throw namespaceTerminating(r, req.name!, ns);
+    const pdbs = resourceByName('poddisruptionbudgets')!;
+    return evictPod(
+      {
+        getPod: () => this.mustGet(r, ns, req.name!),
+        listBudgets: () => this.list(pdbs, ns, { ...req, query: {} }).items,
+        updateBudgetStatus: (pdb) => this.update(id, pdbs, ns, pdb.metadata.name!, pdb, { ...req, verb: 'update', resource: 'poddisruptionbudgets', subresource: 'status', name: pdb.metadata.name, body: pdb, query: {} }),
+        deletePod: (opts) => {
+          if (opts.resourceVersion !== undefined && String(this.read(r, ns, req.name!)?.modRevision) !== opts.resourceVersion) throw errors.conflict(r, req.name!);
+          this.delete(r, ns, req.name!, { ...req, verb: 'delete', subresource: undefined, query: opts.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: opts.gracePeriodSeconds } });
+        },
+        nowRFC3339: () => this.sim.clock.nowRFC3339(),
+        dryRun: req.query?.dryRun === 'All',
+      },
+      req.name!,
+      req.body,
+    );
+  }
+
+  /** namespaces/finalize: only spec.finalizers changes; a Terminating Namespace whose finalizers are done goes. */
+  private finalizeNamespace(r: ResourceInfo, name: string, old: KObject, body: any, modRevision: number, id: Identity, req: ApiRequest): KObject {
+    const next = finalized(old, body);
+    if (next.metadata.deletionTimestamp && finalizersDone(next)) {
+      const res = this.etcd.deleteIf(etcdKey(r, undefined, name), modRevision);
+      if (!res.ok) throw errors.conflict(r, name);
+      return next;
+    }
+    return this.store(r, undefined, name, next, old, modRevision, id, req);
   }
 
   /** pods/binding: sets spec.nodeName once, and the PodScheduled condition. */

@@ -8,6 +8,8 @@ import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
 import { DeploymentController } from './deployment/controller';
+import { DisruptionController } from './disruption/controller';
+import { NamespaceController } from './namespace/controller';
 import { JobController } from './job/controller';
 import { CronJobController } from './cronjob/controller';
 import { EndpointSliceController } from './endpointslice/controller';
@@ -240,6 +242,34 @@ export const CONTROLLERS: ControllerDescriptor[] = [
           waitingForCaches(ctx, 'cronjob');
         },
         onSynced: () => cachesSynced(ctx, 'cronjob'),
+      };
+    },
+  },
+  {
+    name: 'disruption-controller',
+    init(ctx) {
+      const dc = new DisruptionController(ctx);
+      return {
+        informers: dc.informers(),
+        run() {
+          ctx.log.info('disruption.go:452', 'Starting disruption controller', { logger: 'disruption-controller' });
+          waitingForCaches(ctx, 'disruption');
+        },
+        onSynced: () => cachesSynced(ctx, 'disruption'),
+      };
+    },
+  },
+  {
+    name: 'namespace-controller',
+    init(ctx) {
+      const nc = new NamespaceController(ctx);
+      return {
+        informers: [nc.nsInformer],
+        run() {
+          ctx.log.info('namespace_controller.go:202', 'Starting namespace controller', { logger: 'namespace-controller' });
+          waitingForCaches(ctx, 'namespace');
+        },
+        onSynced: () => cachesSynced(ctx, 'namespace'),
       };
     },
   },

@@ -4,12 +4,13 @@ import { PRINT_AND_CREATE_FLAGS, type Generator } from './create-generator';
 import { cronJobGenerator } from './create-cronjob';
 import { ingressGenerator } from './create-ingress';
 import { jobGenerator } from './create-job';
+import { pdbGenerator } from './create-pdb';
 import { priorityClassGenerator } from './create-priorityclass';
 import { quotaGenerator } from './create-quota';
 import { clusterRoleGenerator, roleGenerator } from './create-role';
 import { clusterRoleBindingGenerator, roleBindingGenerator } from './create-rolebinding';
 
-const GENERATORS: Generator[] = [clusterRoleGenerator, clusterRoleBindingGenerator, ingressGenerator, priorityClassGenerator, quotaGenerator, roleGenerator, roleBindingGenerator, jobGenerator, cronJobGenerator];
+const GENERATORS: Generator[] = [clusterRoleGenerator, clusterRoleBindingGenerator, ingressGenerator, priorityClassGenerator, quotaGenerator, roleGenerator, roleBindingGenerator, jobGenerator, cronJobGenerator, pdbGenerator];
 
 export function generatorFor(sub: string | undefined): Generator | undefined {
   return sub === undefined ? undefined : GENERATORS.find((g) => g.names.includes(sub));

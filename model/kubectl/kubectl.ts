@@ -81,6 +81,10 @@ const COMMANDS: Record<string, () => Command> = {
   rollout: () => require('./rollout').rolloutCommand,
   set: () => require('./set').setCommand,
   events: () => require('./events').eventsCommand,
+  cordon: () => require('./cordon').cordonCommand,
+  uncordon: () => require('./cordon').uncordonCommand,
+  drain: () => require('./drain/command').drainCommand,
+  taint: () => require('./taint').taintCommand,
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
@@ -222,6 +226,9 @@ Object.assign(SUBCOMMANDS.create, {
   rolebinding: 'rolebinding', clusterrolebinding: 'clusterrolebinding', ingress: 'ingress', ing: 'ingress',
   job: 'job', cronjob: 'cronjob', cj: 'cronjob',
 });
+
+// create poddisruptionbudget|pdb (create-pdb.ts).
+Object.assign(SUBCOMMANDS.create, { poddisruptionbudget: 'poddisruptionbudget', pdb: 'poddisruptionbudget' });
 
 /** cobra's CommandPath without "kubectl": "get", "create deployment", "rollout status". */
 function commandPath(name: string, argv: string[]): string {

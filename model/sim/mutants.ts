@@ -49,6 +49,7 @@ export const MUTANTS = {
   'statefulset-skips-ordering': 'statefulset: OrderedReady acts as Parallel, so web-1 starts before web-0 is Running and Ready',
   'job-counts-failed-as-succeeded': 'job: a Pod that failed is counted in status.succeeded, so a failing Job completes',
   'kubelet-ignores-readiness-probe': 'kubelet: a failing readiness probe leaves the container ready, so the Pod stays in its Service',
+  'eviction-ignores-pdb': 'apiserver: the eviction subresource ignores PodDisruptionBudgets, so a drain takes every replica at once',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

@@ -7,6 +7,7 @@ import { jobPrinter } from './job';
 import { configMapPrinter, defaultPrinter, leasePrinter, serviceAccountPrinter } from './misc';
 import { namespacePrinter } from './namespace';
 import { nodePrinter } from './node';
+import { pdbPrinter } from './pdb';
 import { podPrinter } from './pod';
 import { replicaSetPrinter } from './replicaset';
 import { secretPrinter } from './secret';
@@ -29,6 +30,7 @@ const PRINTERS: Record<string, TableHandler> = {
   configmaps: configMapPrinter,
   secrets: secretPrinter,
   serviceaccounts: serviceAccountPrinter,
+  poddisruptionbudgets: pdbPrinter,
   statefulsets: statefulSetPrinter,
   controllerrevisions: controllerRevisionPrinter,
   persistentvolumeclaims: persistentVolumeClaimPrinter,

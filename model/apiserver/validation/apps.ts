@@ -73,12 +73,12 @@ function intOrPercentValue(v: unknown): number {
 }
 
 /** ValidatePositiveIntOrPercent. */
-function validatePositiveIntOrPercent(v: unknown, path: string, errs: FieldError[]): void {
+export function validatePositiveIntOrPercent(v: unknown, path: string, errs: FieldError[]): void {
   if (typeof v === 'string') for (const msg of isValidPercent(v)) errs.push(FieldError.invalid(path, intOrStringValue(v), msg));
   else if (typeof v === 'number') validateNonnegative(v, path, errs);
 }
 
-function notMoreThan100Percent(v: unknown, path: string, errs: FieldError[]): void {
+export function notMoreThan100Percent(v: unknown, path: string, errs: FieldError[]): void {
   if (typeof v === 'string' && isValidPercent(v).length === 0 && intOrPercentValue(v) > 100) errs.push(FieldError.invalid(path, intOrStringValue(v), 'must not be greater than 100%'));
 }
 

@@ -12,6 +12,7 @@ import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, type NameFn } f
 import { validateNamespaceSpec } from './namespace';
 import { validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validatePodSpec, validatePodUpdate } from './pod';
+import { validatePodDisruptionBudgetSpec } from './policy';
 import { validateServiceSpec, validateServiceUpdate } from './service';
 import { validateStatefulSetSpec, validateStatefulSetUpdate } from './statefulset';
 import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec } from './storage';
@@ -69,6 +70,9 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
       break;
     case 'storageclasses':
       validateStorageClass(obj, errs);
+      break;
+    case 'poddisruptionbudgets':
+      validatePodDisruptionBudgetSpec(obj.spec, errs);
       break;
     case 'configmaps':
       if (old) validateConfigMapUpdate(obj, old, errs);

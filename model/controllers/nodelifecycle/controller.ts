@@ -13,7 +13,7 @@ import type { EventRecorder } from '../../client/events';
 import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
-import { readinessTaintKey, sameTaints, withReadinessTaints, type NodeTaint } from './taints';
+import { readinessTaintKey, sameTaints, withReadinessTaints, withUnschedulableTaint, type NodeTaint } from './taints';
 import { mutant } from '../../sim/mutants';
 
 /** --node-monitor-period. */
@@ -42,7 +42,13 @@ export class NodeLifecycleController {
     this.leaseInformer = ctx.informers.get('leases', { namespace: 'kube-node-lease' });
     this.podInformer = ctx.informers.get('pods');
     this.podInformer.addIndexer(BY_NODE, byNodeName);
-    this.nodeInformer.addEventHandler({ onDelete: (n) => this.health.delete(n.metadata.name!) });
+    this.nodeInformer.addEventHandler({
+      onDelete: (n) => this.health.delete(n.metadata.name!),
+      // The NoSchedule pass runs on Node updates (nodeUpdateQueue): a cordon gets its taint at once.
+      onUpdate: (old, n) => {
+        if (!!old.spec?.unschedulable !== !!n.spec?.unschedulable) this.ctx.proc.schedule(0, 'no-schedule tainting pass', () => this.taintPass(n.metadata.name!));
+      },
+    });
   }
 
   /** Run: the periodic monitorNodeHealth loop. */
@@ -113,11 +119,23 @@ export class NodeLifecycleController {
     }
   }
 
-  /** doNoScheduleTaintingPass + doNoExecuteTaintingPass, for the readiness taints. */
+  /** The tainting pass for one Node, from the cache (a conflict waits for the next period). */
+  private taintPass(name: string): void {
+    const node = this.nodeInformer.getByName(undefined, name);
+    if (!node) return;
+    try {
+      this.reconcileTaints(node);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+    }
+  }
+
+  /** doNoScheduleTaintingPass + doNoExecuteTaintingPass, for the readiness and unschedulable taints. */
   private reconcileTaints(node: KObject): void {
     const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
     const taints: NodeTaint[] = node.spec?.taints ?? [];
-    const want = withReadinessTaints(taints, readinessTaintKey(ready?.status), this.ctx.sim.clock.nowRFC3339());
+    const now = this.ctx.sim.clock.nowRFC3339();
+    const want = withUnschedulableTaint(withReadinessTaints(taints, readinessTaintKey(ready?.status), now), !!node.spec?.unschedulable, now);
     if (sameTaints(taints, want)) return;
     // A conflict (the kubelet wrote meanwhile) is retried next period.
     this.ctx.client.update('nodes', undefined, withKind({ ...node, spec: { ...node.spec, taints: want.length ? want : undefined } }, 'v1', 'Node'));

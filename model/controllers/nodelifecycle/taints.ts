@@ -1,6 +1,8 @@
 /** The taints the node lifecycle controller keeps in line with a Node's Ready condition. */
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
+/** TaintNodeByCondition's taint for a cordoned Node (spec.unschedulable). */
+export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
 
 export interface NodeTaint {
   key: string;
@@ -34,4 +36,14 @@ export function sameTaints(a: NodeTaint[], b: NodeTaint[]): boolean {
   const k = (t: NodeTaint) => `${t.key}=${t.value ?? ''}:${t.effect}`;
   const sa = a.map(k).sort().join(',');
   return sa === b.map(k).sort().join(',');
+}
+
+/**
+ * doNoScheduleTaintingPass for spec.unschedulable: a cordoned Node carries
+ * node.kubernetes.io/unschedulable:NoSchedule (added with its timeAdded), an uncordoned one not.
+ */
+export function withUnschedulableTaint(taints: NodeTaint[], unschedulable: boolean, now: string): NodeTaint[] {
+  const isIt = (t: NodeTaint) => t.key === TAINT_UNSCHEDULABLE && t.effect === 'NoSchedule';
+  if (!unschedulable) return taints.filter((t) => !isIt(t));
+  return taints.some(isIt) ? taints : [...taints, { key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule', timeAdded: now }];
 }

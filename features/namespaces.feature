@@ -1,0 +1,92 @@
+Feature: Deleting a namespace: Terminating until the namespace controller has emptied it
+  `kubectl delete namespace` does not remove a Namespace at once. The API server marks it
+  (deletionTimestamp, status.phase Terminating) and keeps it while spec.finalizers holds
+  "kubernetes"; meanwhile the NamespaceLifecycle admission plugin refuses anything new in it.
+  The namespace controller in kube-controller-manager deletes every namespaced collection in it,
+  reports what is left in the Namespace's conditions, and once nothing is left removes its
+  finalizer through the finalize subresource, which removes the Namespace.
+
+  Background:
+    Given a cluster
+
+  @N40
+  Scenario: A new Namespace is Active with the "kubernetes" finalizer
+    When I run `kubectl create namespace shop`
+    And I run `kubectl get namespace shop -o jsonpath='{.status.phase} {.spec.finalizers}'`
+    Then the output is:
+      """
+      Active ["kubernetes"]
+      """
+
+  @N41 @N42 @N43
+  Scenario: A namespace with running Pods stays Terminating, refuses new content, and goes once its Pods are gone
+    When I run `kubectl create namespace shop`
+    And I run `kubectl create deployment web --image=nginx --replicas=2 -n shop`
+    And 30s pass
+    And I run `kubectl delete namespace shop --wait=false`
+    Then the output is:
+      """
+      namespace "shop" deleted
+      """
+    When I run `kubectl get namespace shop`
+    Then the output lines match:
+      """
+      NAME   STATUS        AGE
+      shop   Terminating   \d+s
+      """
+    When I run `kubectl create deployment api --image=nginx -n shop`
+    Then it fails with:
+      """
+      error: failed to create deployment: deployments.apps "api" is forbidden: unable to create new content in namespace shop because it is being terminated
+      """
+    When I run `kubectl create configmap settings -n shop`
+    Then it fails with:
+      """
+      error: failed to create configmap: configmaps "settings" is forbidden: unable to create new content in namespace shop because it is being terminated
+      """
+    When 1s passes
+    And I run `kubectl get namespace shop -o jsonpath='{range .status.conditions[*]}{.type} {.status} {.reason}: {.message}{"\n"}{end}'`
+    Then the output is:
+      """
+      NamespaceDeletionDiscoveryFailure False ResourcesDiscovered: All resources successfully discovered
+      NamespaceDeletionGroupVersionParsingFailure False ParsedGroupVersions: All legacy kube types successfully parsed
+      NamespaceDeletionContentFailure False ContentDeleted: All content successfully deleted, may be waiting on finalization
+      NamespaceContentRemaining True SomeResourcesRemain: Some resources are remaining: pods. has 2 resource instances
+      NamespaceFinalizersRemaining False ContentHasNoFinalizers: All content-preserving finalizers finished
+      """
+    When 40s pass
+    And I run `kubectl get namespace shop`
+    Then it fails with:
+      """
+      Error from server (NotFound): namespaces "shop" not found
+      """
+    When I run `kubectl get deployments,replicasets,pods -n shop`
+    Then it succeeds
+
+  @N44
+  Scenario: kubectl delete namespace waits until the namespace controller is done
+    When I run `kubectl create namespace empty`
+    And I run `kubectl delete namespace empty`
+    Then the output is:
+      """
+      namespace "empty" deleted
+      """
+    When I run `kubectl get namespaces -o name`
+    Then the output does not contain "namespace/empty"
+
+  @N45
+  Scenario: The system namespaces may not be deleted, and a second delete of a Terminating one changes nothing
+    When I run `kubectl delete namespace kube-system`
+    Then it fails with:
+      """
+      Error from server (Forbidden): namespaces "kube-system" is forbidden: this namespace may not be deleted
+      """
+    When I run `kubectl create namespace shop`
+    And I run `kubectl create deployment web --image=nginx -n shop`
+    And 20s pass
+    And I run `kubectl delete namespace shop --wait=false`
+    And I run `kubectl get namespace shop -o jsonpath='{.metadata.deletionTimestamp}'`
+    And I note the output
+    And I run `kubectl delete namespace shop --wait=false`
+    And I run `kubectl get namespace shop -o jsonpath='{.metadata.deletionTimestamp}'`
+    Then the output is the noted output
