@@ -1,4 +1,4 @@
-import { Then } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
 import type { KubespecWorld } from './world';
@@ -39,3 +39,37 @@ Then(
     });
   },
 );
+
+/** What a reader does with `docker exec <node> sh -c 'echo … > …'`: writes into a volume's directory on its node. */
+When('I write {string} into {string} on the node of the volume bound to the claim {string}', async function (this: KubespecWorld, text: string, file: string, claim: string) {
+  const pvc = await this.driver.get('persistentvolumeclaims', this.driver.namespace, claim);
+  expect(pvc.spec?.volumeName).toBeTruthy();
+  const pv = await this.driver.get('persistentvolumes', undefined, pvc.spec!.volumeName);
+  const node = pv.spec?.nodeAffinity?.required?.nodeSelectorTerms?.[0]?.matchExpressions?.[0]?.values?.[0];
+  expect(node).toBeTruthy();
+  const result = await this.exec(`on ${node} tee ${pv.spec!.hostPath.path}/${file}`, `${text}\n`);
+  expect(result.code).toBe(0);
+});
+
+Then('the volume bound to the claim {string} is named after the claim\'s uid, on the node the Pod {string} runs on', async function (this: KubespecWorld, claim: string, pod: string) {
+  const pvc = await this.driver.get('persistentvolumeclaims', this.driver.namespace, claim);
+  const p = await this.driver.get('pods', this.driver.namespace, pod);
+  const pv = await this.driver.get('persistentvolumes', undefined, pvc.spec!.volumeName);
+  const node = pv.spec?.nodeAffinity?.required?.nodeSelectorTerms?.[0]?.matchExpressions?.[0]?.values?.[0];
+  expect({ volume: pv.metadata.name, node, path: pv.spec?.hostPath?.path }).toEqual({
+    volume: `pvc-${pvc.metadata.uid}`,
+    node: p.spec?.nodeName,
+    path: `/var/local-path-provisioner/pvc-${pvc.metadata.uid}_${this.driver.namespace}_${claim}`,
+  });
+});
+
+Then('no node has anything under {string}', async function (this: KubespecWorld, dir: string) {
+  const found: string[] = [];
+  for (const node of await this.driver.workerNodes()) {
+    const r = await this.exec(`on ${node} ls ${dir}`);
+    // A node that never had a volume has no such directory: that is an answer too.
+    this.lastChecked = true;
+    if (r.code === 0 && r.stdout.trim()) found.push(`${node}: ${r.stdout.trim()}`);
+  }
+  expect(found).toEqual([]);
+});

@@ -46,7 +46,7 @@ export function installLocalPathStorage(sim: Simulation, server: ApiServer, cont
     const files = filesOf(node);
     if (!files) return;
     if (create) files.mkdirAll(path);
-    else for (const [p] of files.entries()) if (p === path || p.startsWith(`${path}/`)) files.remove(p);
+    else files.removeAll(path);
   });
   ctx.informers.start();
 }

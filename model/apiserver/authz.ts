@@ -27,6 +27,8 @@ const ROLES: Record<string, Rule[]> = {
   ],
   'system:nodes': [
     { verbs: READ, resources: ['pods', 'nodes', 'services', 'configmaps', 'secrets', 'namespaces'] },
+    // The Node authorizer lets a kubelet read the claims and volumes of its Pods.
+    { verbs: READ, resources: ['persistentvolumeclaims', 'persistentvolumes'] },
     { verbs: ['create', 'update', 'patch', 'delete'], resources: ['pods', 'pods/status', 'nodes', 'nodes/status', 'events', 'leases'] },
     { verbs: READ, resources: ['leases'] },
   ],

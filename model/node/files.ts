@@ -81,6 +81,16 @@ export class NodeFiles {
     }
   }
 
+  /** rm -rf: a path and everything under it (files and directories); false when nothing was there. */
+  removeAll(path: string): boolean {
+    const p = normalize(path);
+    const under = (q: string) => q === p || q.startsWith(p === '/' ? '/' : `${p}/`);
+    const files = [...this.files.keys()].filter(under);
+    const dirs = [...this.dirs].filter((d) => d !== '/' && under(d));
+    for (const f of files) this.remove(f);
+    for (const d of dirs) this.dirs.delete(d);
+    return files.length + dirs.length > 0;
+  }
   isDir(path: string): boolean {
     return this.dirs.has(normalize(path));
   }

@@ -9,6 +9,7 @@
 import type { KObject } from '../../api/meta';
 import type { ContainerMount } from '../cri/api';
 import { EnvError, ObjectCache, secretValue } from './env';
+import { claimVolumePath } from './pvc-volume';
 
 /** What a volume holds once set up. */
 export type VolumeContent = { kind: 'files'; files: Record<string, string> } | { kind: 'hostPath'; path: string };
@@ -37,6 +38,7 @@ export function setUpVolumes(pod: KObject, objects: ObjectCache, podIP: string, 
 
 function setUp(pod: KObject, v: any, objects: ObjectCache, podIP: string, hostIP: string): VolumeContent {
   if (v.hostPath) return { kind: 'hostPath', path: String(v.hostPath.path ?? '') };
+  if (v.persistentVolumeClaim) return { kind: 'hostPath', path: claimVolumePath(pod, String(v.persistentVolumeClaim.claimName ?? ''), (r, n) => objects.get(r as any, n)) };
   const files: Record<string, string> = {};
   if (v.configMap) addConfigMap(files, v.configMap, objects);
   else if (v.secret) addSecret(files, { ...v.secret, name: v.secret.secretName }, objects);
