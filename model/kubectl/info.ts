@@ -4,6 +4,7 @@ import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { kubectlTabWriter } from './printers/tabwriter';
 import { discoverResources } from './restmapper';
+import { toYAML } from './printers/yaml';
 
 /** kubectl's version, the one its User-Agent announces (model/cluster.ts KUBECTL_USER_AGENT). */
 const CLIENT_VERSION = 'v1.32.2';
@@ -14,17 +15,53 @@ function reachServer(ctx: Ctx): void {
   if (!ctx.client.server.serving) throw connectionRefused(ctx.client.server.endpoint);
 }
 
-/** `kubectl version`: client, kustomize and server versions. */
+/** version.Info as kubectl and kube-apiserver report it (the model's kubectl and API server are the same 1.32 build). */
+function versionInfo(v: string): Record<string, string> {
+  const [major, minor] = v.replace(/^v/, '').split('.');
+  return { major, minor, gitVersion: v, gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f', gitTreeState: 'clean', buildDate: '2025-02-12T21:19:47Z', goVersion: 'go1.23.6', compiler: 'gc', platform: 'linux/amd64' };
+}
+
+/** json.MarshalIndent(v, "", "  "): struct order, two spaces. */
+function indentedJSON(v: unknown, indent = ''): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  const inner = indent + '  ';
+  const keys = Object.keys(v as object);
+  return `{\n${keys.map((k) => `${inner}${JSON.stringify(k)}: ${indentedJSON((v as any)[k], inner)}`).join(',\n')}\n${indent}}`;
+}
+
+/**
+ * `kubectl version [--client] [-o json|yaml]`: client, kustomize and server versions; the
+ * client's part is printed before the server is asked, so a server that is down still shows it.
+ */
 export const versionCommand: Command = {
   flags: [{ name: 'client', type: 'bool' }, { name: 'output', short: 'o', type: 'string' }],
   run(ctx, _args, p) {
-    ctx.out += `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`;
-    if (bool(p, 'client')) return 0;
-    reachServer(ctx);
-    ctx.out += `Server Version: ${CLIENT_VERSION}\n`;
+    const output = String(p.flags.get('output') ?? '');
+    if (output !== '' && output !== 'yaml' && output !== 'json') throw new KubectlError("--output must be 'yaml' or 'json'");
+    const info: Record<string, unknown> = { clientVersion: versionInfo(CLIENT_VERSION), kustomizeVersion: KUSTOMIZE_VERSION };
+    if (!bool(p, 'client')) {
+      try {
+        reachServer(ctx);
+        info.serverVersion = versionInfo(CLIENT_VERSION);
+      } catch (e) {
+        // Without a server kubectl still prints what it knows, then the error.
+        print(ctx, output, info);
+        throw e;
+      }
+    }
+    print(ctx, output, info);
     return 0;
   },
 };
+
+function print(ctx: Ctx, output: string, info: Record<string, unknown>): void {
+  if (output === 'json') ctx.out += indentedJSON(info) + '\n';
+  else if (output === 'yaml') ctx.out += toYAML(info) + '\n';
+  else {
+    ctx.out += `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`;
+    if (info.serverVersion) ctx.out += `Server Version: ${CLIENT_VERSION}\n`;
+  }
+}
 
 /** `kubectl cluster-info`. */
 export const clusterInfoCommand: Command = {

@@ -89,6 +89,11 @@ const COMMANDS: Record<string, () => Command> = {
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
   explain: () => require('./explain').explainCommand,
+  completion: () => require('./usage-only').completionCommand,
+  cp: () => require('./usage-only').cpCommand,
+  'port-forward': () => require('./usage-only').portForwardCommand,
+  auth: () => require('./usage-only').authCommand,
+  config: () => require('./usage-only').configCommand,
   wait: () => require('./wait').waitCommand,
   run: () => require('./run').runCommand,
 };
@@ -146,9 +151,10 @@ export class Kubectl {
     if (!cmd) {
       if (COMMAND_NAMES.includes(name)) throw new KubectlError(`kubectl ${name} is not supported by this model`);
       const suggestions = COMMAND_NAMES.filter((c) => levenshtein(name.toLowerCase(), c) <= 2 || c.startsWith(name.toLowerCase()));
-      let msg = `error: unknown command ${JSON.stringify(name)} for "kubectl"`;
-      if (suggestions.length) msg += `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}`;
-      throw new KubectlError(msg);
+      // cobra's own error, printed by cobra: "Error: …", the suggestions, a blank line.
+      let text = `Error: unknown command ${JSON.stringify(name)} for "kubectl"\n`;
+      if (suggestions.length) text += `\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}\n`;
+      throw new KlogError(text, `unknown command ${JSON.stringify(name)} for "kubectl"`);
     }
     const rest = [...argv];
     rest.splice(argv.indexOf(name), 1);
