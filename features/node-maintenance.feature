@@ -465,3 +465,20 @@ Feature: Node maintenance: cordon, drain through the Eviction API, PodDisruption
     Then 1 pod labelled "app=patient" is Running
     When 15s pass
     Then 0 pods labelled "app=patient" exist
+
+  @N18 @N11
+  Scenario: examples/maintenance.play drains and uncordons a worker with a PodDisruptionBudget in the way
+    When I play "examples/maintenance.play"
+    Then the transcript has lines matching, in order:
+      """
+      \$ kubectl get pdb web
+      web    2               N/A               1                     30s
+      \$ kubectl drain k8s-worker-1 --ignore-daemonsets
+      node/k8s-worker-1 already cordoned
+      error when evicting pods/"web-\w+-\w+" -n "default" \(will retry after 5s\): Cannot evict pod as it would violate the pod's disruption budget.
+      node/k8s-worker-1 drained
+      k8s-worker-1   Ready,SchedulingDisabled   <none>          \d+s   v1.32.2
+      .*\$ kubectl uncordon k8s-worker-1
+      node/k8s-worker-1 uncordoned
+      k8s-worker-1   Ready    <none>          \d+s   v1.32.2
+      """

@@ -1,5 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { expect } from 'expect';
+import * as path from 'node:path';
+import { runPlay } from '../cli/play';
 import { StatusError } from '../model/api/status';
 import type { KubespecWorld } from './world';
 
@@ -60,4 +62,21 @@ Then('the error output has at least {int} line(s) matching {string}', function (
   const lines = (this.last?.stderr ?? '').split('\n').filter((l) => new RegExp(re).test(l));
   expect(lines.length).toBeGreaterThanOrEqual(n);
   this.lastChecked = true;
+});
+
+type PlayWorld = KubespecWorld & { maintenanceTranscript?: string };
+
+When('I play {string}', function (this: PlayWorld, script: string) {
+  this.maintenanceTranscript = runPlay(path.join(__dirname, '..', script), {});
+});
+
+Then('the transcript has lines matching, in order:', function (this: PlayWorld, text: string) {
+  const lines = (this.maintenanceTranscript ?? '').split('\n');
+  let at = 0;
+  for (const re of text.trimEnd().split('\n')) {
+    const rx = new RegExp(`^${re}$`);
+    const i = lines.findIndex((l, j) => j >= at && rx.test(l));
+    expect({ line: re, found: i >= 0 }).toEqual({ line: re, found: true });
+    at = i + 1;
+  }
 });

@@ -12,6 +12,7 @@ import { describeNamespace } from './namespace';
 import { describeService } from './service';
 import { describeNode } from './node';
 import { describePod } from './pod';
+import { describePodDisruptionBudget } from './pdb';
 import { describeDeployment, describeReplicaSet } from './workloads';
 import { PrefixWriter, printAnnotations, printLabels } from './writer';
 
@@ -32,6 +33,8 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
       return describeService(ctx, obj, showEvents);
     case 'daemonsets':
       return describeDaemonSet(ctx, obj, showEvents);
+    case 'poddisruptionbudgets':
+      return describePodDisruptionBudget(ctx, obj, showEvents);
   }
   const w = new PrefixWriter();
   w.write(0, `Name:\t${obj.metadata.name}\n`);
