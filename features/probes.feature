@@ -318,3 +318,31 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
       | "readinessProbe": {"tcpSocket": {"port": 80}, "periodSeconds": -1}                       | spec.containers[0].readinessProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0 |
       | "startupProbe": {"tcpSocket": {"port": 70000}}                                           | spec.containers[0].startupProbe.tcpSocket.port: Invalid value: 70000: must be between 1 and 65535, inclusive |
       | "readinessProbe": {"tcpSocket": {"port": 80}, "terminationGracePeriodSeconds": 5}        | spec.containers[0].readinessProbe.terminationGracePeriodSeconds: Invalid value: 5: must not be set for readinessProbes |
+
+  @P09 @G11
+  Scenario: examples/config.play feeds a Pod a ConfigMap and a Secret, then readiness takes Pods out of their Service and back
+    When I play the example "examples/config.play"
+    Then its transcript has, in order, lines matching:
+      """
+      \$ kubectl exec configured -- printenv MODE DB_PASSWORD BANNER
+      production
+      s3cr3t
+      production on k8s-worker-\d
+      \$ kubectl get pod waiting
+      waiting   0/1     CreateContainerConfigError   0          20s
+      \d+s +Warning   Failed   pod/waiting   Error: configmap "later" not found
+      \$ kubectl exec waiting -- printenv GREETING
+      hello
+      \$ on k8s-worker-2 iptables-save -t nat \| grep -c "default/web -> "
+      3
+      \$ on k8s-worker-1 rm /srv/web/ready
+      web-\w+-\w+ ready=false
+      web-\w+-\w+ ready=false
+      web-\w+-\w+ ready=false
+      \$ on k8s-worker-2 iptables-save -t nat \| grep -c "default/web -> "
+      0
+      .*Readiness probe failed: cat: /srv/web/ready: No such file or directory
+      web-\w+-\w+ +1/1 +Running +0 +\d+s
+      \$ on k8s-worker-2 iptables-save -t nat \| grep -c "default/web -> "
+      3
+      """
