@@ -276,3 +276,20 @@ Feature: Jobs run Pods to completion
       """
     When I run `kubectl get events --field-selector reason=Failed -o custom-columns=MESSAGE:.message --no-headers`
     Then the output has 1 line matching "^Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: \"foo\": executable file not found in \$PATH: unknown$"
+
+  @J12
+  Scenario: examples/jobs.play plays a Job to completion, a failing Job, a typo and a CronJob on schedule
+    When I play the example "examples/jobs.play"
+    Then the example plays without error, its transcript matching in order:
+      """
+      job.batch/hello condition met
+      hello from hello-\w{5}
+      done
+      Complete=True \(CompletionsReached\)
+      job.batch/flaky   Failed   0/1           40s        40s
+      .*Warning   BackoffLimitExceeded   job/flaky   Job has reached the specified backoff limit
+      typo   0/1     StartError   0          5s
+      tick   \*/1 \* \* \* \*   <none>     False     0        37s             4m10s
+      tick-29454365   Complete   1/1           1s         37s
+      .*Normal   SuccessfulDelete   cronjob/tick   Deleted job tick-29454362
+      """

@@ -193,7 +193,9 @@ export class CronJobController {
       this.ctx.client.delete('jobs', job.metadata.namespace, job.metadata.name!, { propagationPolicy: 'Background' });
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      this.recorder.event(cj, 'Warning', 'FailedDelete', `Deleted job: ${e.message}`);
+      // Already gone (the cache lags behind this controller's own delete): nothing to report.
+      if (e.status.reason === 'NotFound') cj.status.active = (cj.status.active ?? []).filter((r: any) => r.uid !== job.metadata.uid);
+      else this.recorder.event(cj, 'Warning', 'FailedDelete', `Deleted job: ${e.message}`);
       return;
     }
     cj.status.active = (cj.status.active ?? []).filter((r: any) => r.uid !== job.metadata.uid);
