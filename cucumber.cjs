@@ -49,6 +49,7 @@ module.exports = {
       'features/statefulsets.feature',
       'features/probes.feature',
       'features/node-maintenance.feature',
+      'features/rollouts.feature',
     ],
     format: ['summary'],
     failFast: true,

@@ -74,7 +74,8 @@ export function daemonSetHistory(ctx: Ctx, ns: string, name: string): { ds: KObj
   const revisions = ctx.client
     .list('controllerrevisions', ns, { labelSelector: selector })
     .items.filter((cr) => controllerOf(cr)?.uid === ds.metadata.uid)
-    .map((cr) => ({ revision: Number(cr.revision ?? 0), template: applyTemplatePatch(ds, cr), source: cr }));
+    .map((cr) => ({ revision: Number(cr.revision ?? 0), template: applyTemplatePatch(ds, cr), source: cr }))
+    .sort((a, b) => a.revision - b.revision);
   return { ds, revisions };
 }
 
