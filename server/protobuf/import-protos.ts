@@ -24,9 +24,11 @@ const GROUP_PACKAGES: Record<string, string> = {
   '': 'k8s.io.api.core.v1',
   apps: 'k8s.io.api.apps.v1',
   autoscaling: 'k8s.io.api.autoscaling.v1',
+  batch: 'k8s.io.api.batch.v1',
   'coordination.k8s.io': 'k8s.io.api.coordination.v1',
   'discovery.k8s.io': 'k8s.io.api.discovery.v1',
   policy: 'k8s.io.api.policy.v1',
+  'storage.k8s.io': 'k8s.io.api.storage.v1',
 };
 
 /** Request bodies beside the served kinds: subresources and options kubectl's typed clients send. */
