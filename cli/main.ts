@@ -1,7 +1,7 @@
 import { ConfigError, parseClusterConfig, type ClusterConfig } from '../model/cluster-config';
 import { ModelBugError, PlayError, PlayFileError, type PlayOptions, readScript, runPlay } from './play';
 
-const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] <script.play>
+const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] [--record-feature out.feature [--mask-ips]] <script.play>
        kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
        kubespec node <node> -- <command…>
 
@@ -39,7 +39,10 @@ export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOpt
   const fail = (e: unknown, script?: string) => failure(io, e, script);
   let seed = 1;
   let config: ClusterConfig | undefined;
+  let configText: string | undefined;
   let script: string | undefined;
+  let record: string | undefined;
+  let maskIPs = false;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     const value = (name: string) => {
@@ -54,8 +57,11 @@ export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOpt
         if (!/^\d+$/.test(v) || Number(v) > MAX_SEED) throw new UsageError(`invalid --seed "${v}": want an integer from 0 to ${MAX_SEED}`);
         seed = Number(v);
       } else if (a === '--config' || a.startsWith('--config=')) {
-        config = parseClusterConfig(readScript(value('--config')));
-      } else if (a.startsWith('-')) throw new UsageError(`unknown flag: ${a}`);
+        configText = readScript(value('--config'));
+        config = parseClusterConfig(configText);
+      } else if (a === '--record-feature' || a.startsWith('--record-feature=')) record = value('--record-feature');
+      else if (a === '--mask-ips') maskIPs = true;
+      else if (a.startsWith('-')) throw new UsageError(`unknown flag: ${a}`);
       else if (script) throw new UsageError(`unexpected argument: ${a}`);
       else script = a;
     } catch (e) {
@@ -63,7 +69,14 @@ export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOpt
     }
   }
   if (!script) return fail(new UsageError('a script is required'));
+  if (maskIPs && !record) return fail(new UsageError('--mask-ips needs --record-feature'));
   try {
+    if (record) {
+      // The transcript as usual, and the scenario that replays it (cli/record-feature.ts).
+      const feature = require('./record-feature').recordFeature(script, { seed, config, configText, maskIPs, write: io.out });
+      require('node:fs').writeFileSync(record, feature);
+      return 0;
+    }
     runPlay(script, { ...hooks, seed, config, write: io.out });
     return 0;
   } catch (e) {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Cluster } from '../model/cluster';
 import { type ClusterConfig } from '../model/cluster-config';
 import { type PlayLimits } from '../model/shell/budget';
-import { Shell, ShellUsageError } from '../model/shell/shell';
+import { type CommandResult, Shell, ShellUsageError } from '../model/shell/shell';
 
 /** One command of a play script, with the script line it starts on. */
 export interface PlayStep {
@@ -51,6 +51,10 @@ export interface PlayOptions {
   limits?: PlayLimits;
   /** Called with the started cluster before the first line (tests reach into the model here). */
   onStart?: (cluster: Cluster) => void;
+  /** The files kubectl reads (the real filesystem when not given): the recorder notes which. */
+  files?: ConstructorParameters<typeof Shell>[2];
+  /** Called after each command with its result (the recorder writes a step of it). */
+  onCommand?: (step: PlayStep, command: string, result: CommandResult, cluster: Cluster) => void;
 }
 
 /** Parses a play script: commands, `<<EOF` heredocs, `#` comments and blank lines. */
@@ -108,7 +112,7 @@ export function playText(text: string, dir: string, opts: PlayOptions = {}): str
   const cluster = new Cluster({ seed: opts.seed, config: opts.config });
   opts.onStart?.(cluster);
   if (cluster.sim.failures.length) throw new ModelBugError(0, 'cluster start-up', cluster.sim.failures[0].label, cluster.sim.failures[0].error);
-  const shell = new Shell(cluster, dir, undefined, opts.limits);
+  const shell = new Shell(cluster, dir, opts.files, opts.limits);
   let out = '';
   const emit = (s: string) => {
     out += s;
@@ -119,8 +123,9 @@ export function playText(text: string, dir: string, opts: PlayOptions = {}): str
     const cmd = step.stdin !== undefined ? step.text.replace(/\s*<<-?\s*['"]?[A-Za-z_][A-Za-z0-9_]*['"]?\s*$/, '') : step.text;
     const failuresBefore = cluster.sim.failures.length;
     let output: string;
+    let res: CommandResult;
     try {
-      const res = shell.run(cmd, step.stdin);
+      res = shell.run(cmd, step.stdin);
       output = res.output ?? res.stdout + res.stderr;
     } catch (e) {
       if (e instanceof ShellUsageError) throw new PlayError(step.line, e.message);
@@ -129,6 +134,7 @@ export function playText(text: string, dir: string, opts: PlayOptions = {}): str
     const failure = cluster.sim.failures[failuresBefore];
     if (failure) throw new ModelBugError(step.line, step.text, failure.label, failure.error);
     emit(output);
+    opts.onCommand?.(step, cmd, res, cluster);
   }
   return out;
 }

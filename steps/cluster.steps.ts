@@ -6,9 +6,10 @@ import { NotPortableError, WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import { type KubespecWorld, ROOT } from './world';
 
 // The cluster boots lazily, on first use, so later Given steps may still choose its seed or config.
-Given('a cluster', function (this: KubespecWorld) {
+export function aCluster(this: KubespecWorld) {
   this.seed = 1;
-});
+}
+Given('a cluster', aCluster);
 
 Given('a cluster with seed {int}', function (this: KubespecWorld, seed: number) {
   if (this.parameters.driver === 'client-node') throw new NotPortableError('a real cluster has the seed and nodes it has: a scenario that chooses them is not @portable');
@@ -22,11 +23,13 @@ Given('a cluster with this config:', function (this: KubespecWorld, text: string
   this.config = parseClusterConfig(text);
 });
 
-Given('the file {string}:', function (this: KubespecWorld, name: string, text: string) {
+export function theFile(this: KubespecWorld, name: string, text: string) {
   this.files.set(path.resolve(ROOT, name), text.endsWith('\n') ? text : text + '\n');
-});
+}
+Given('the file {string}:', theFile);
 
 // The model advances virtual time; a real cluster is given at most that long to settle.
-When(/^(\d+(?:\.\d+)?(?:ms|s|m|h)) pass(?:es)?$/, { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, d: string) {
+export async function timePasses(this: KubespecWorld, d: string) {
   await this.driver.pass(parseDuration(d)!);
-});
+}
+When(/^(\d+(?:\.\d+)?(?:ms|s|m|h)) pass(?:es)?$/, { timeout: WAITING_STEP_TIMEOUT_MS }, timePasses);

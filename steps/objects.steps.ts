@@ -19,26 +19,28 @@ function summary(pods: KObject[]): string {
   return pods.map((p) => `${p.metadata.name} ${p.status?.phase} on ${p.spec?.nodeName ?? '<none>'}`).join('; ');
 }
 
-Then('{int} pod(s) labelled {string} is/are Running', function (this: KubespecWorld, n: number, sel: string) {
+export function podsRunning(this: KubespecWorld, n: number, sel: string) {
   return this.driver.eventually(async () => {
     const pods = live(await podsLabelled(this, sel));
     expect({ running: pods.filter((p) => p.status?.phase === 'Running').length, pods: summary(pods) }).toEqual({ running: n, pods: summary(pods) });
     expect(pods.length).toBe(n);
   });
-});
+}
+Then('{int} pod(s) labelled {string} is/are Running', podsRunning);
 
 Then('{int} pod(s) labelled {string} exist(s)', function (this: KubespecWorld, n: number, sel: string) {
   return this.driver.eventually(async () => expect(live(await podsLabelled(this, sel)).length).toBe(n));
 });
 
-Then('every pod labelled {string} runs on a worker node', function (this: KubespecWorld, sel: string) {
+export function podsOnWorkers(this: KubespecWorld, sel: string) {
   return this.driver.eventually(async () => {
     const workers = await this.driver.workerNodes();
     const pods = live(await podsLabelled(this, sel));
     expect(pods.length).toBeGreaterThan(0);
     for (const p of pods) expect(workers).toContain(p.spec?.nodeName);
   });
-});
+}
+Then('every pod labelled {string} runs on a worker node', podsOnWorkers);
 
 Then('no pod labelled {string} is bound to a node', function (this: KubespecWorld, sel: string) {
   return this.driver.eventually(async () => {
@@ -69,14 +71,15 @@ Then('the pods labelled {string} are spread over {int} node(s)', function (this:
   });
 });
 
-When('I delete one pod labelled {string}', { timeout: WAITING_STEP_TIMEOUT_MS }, async function (this: KubespecWorld, sel: string) {
+export async function deleteOnePod(this: KubespecWorld, sel: string) {
   const pods = live(await podsLabelled(this, sel)).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   expect(pods.length).toBeGreaterThan(0);
   (this as any).deleted = { name: pods[0].metadata.name, selector: sel, before: pods.map((p) => p.metadata.name) };
   await this.exec(`kubectl delete pod ${pods[0].metadata.name}`);
-});
+}
+When('I delete one pod labelled {string}', { timeout: WAITING_STEP_TIMEOUT_MS }, deleteOnePod);
 
-Then('the deleted pod is gone and another pod took its place', function (this: KubespecWorld) {
+export function deletedPodReplaced(this: KubespecWorld) {
   const { name, selector, before } = (this as any).deleted as { name: string; selector: string; before: string[] };
   return this.driver.eventually(async () => {
     expect(await this.driver.tryGet('pods', this.driver.namespace, name)).toBeUndefined();
@@ -85,7 +88,8 @@ Then('the deleted pod is gone and another pod took its place', function (this: K
     expect(now.length).toBe(before.length);
     expect(now.filter((n) => !before.includes(n)).length).toBe(1);
   });
-});
+}
+Then('the deleted pod is gone and another pod took its place', deletedPodReplaced);
 
 const REPLICA_RESOURCES: Record<string, string> = { deployment: 'deployments', replicaset: 'replicasets' };
 

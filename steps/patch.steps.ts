@@ -92,11 +92,6 @@ Then('the managed fields of {string} in the {word} {string} are:', function (thi
   expect(entries[0].fieldsV1).toEqual(parse(text));
 });
 
-Then('{string} manages nothing in the {word} {string}', function (this: KubespecWorld, manager: string, kind: string, name: string) {
-  const entries: any[] = getObject(this, kind, name).metadata.managedFields ?? [];
-  expect(entries.map((e) => e.manager)).not.toContain(manager);
-});
-
 Then('the API server answered {int} {word} with the causes:', function (this: KubespecWorld, code: number, reason: string, text: string) {
   const e = (this as any).apiError as StatusError | undefined;
   expect(e).toBeDefined();

@@ -52,8 +52,9 @@ Then('{string} made no {word} request for {string}', function (this: KubespecWor
   expect(hits.map((e) => `${e.actor} ${e.verb} ${e.target}`)).toEqual([]);
 });
 
+/** `{word}` is a resource (pods: in any namespace) or a resource in one namespace (pods/default). */
 Then('{string} created {int} {word}', function (this: KubespecWorld, actor: string, n: number, resource: string) {
-  const hits = this.cluster.sim.trace.entries.filter((e) => e.kind === 'api' && e.actor === actor && e.verb === 'create' && e.target.startsWith(resource + '/') && e.detail === '200');
+  const hits = this.cluster.sim.trace.entries.filter((e) => e.kind === 'api' && e.actor === actor && e.verb === 'create' && (e.target === resource || e.target.startsWith(resource + '/')) && e.detail === '200');
   expect(hits.length).toBe(n);
 });
 

@@ -7,6 +7,7 @@ import { type CommandResult, Shell } from '../model/shell/shell';
 import { ClientNodeDriver } from './drivers/client-node';
 import { type ClusterDriver, type DriverKind, NotPortableError } from './drivers/driver';
 import { ModelDriver } from './drivers/model';
+import { expandPlaceholders, hasPlaceholders } from './support/placeholders';
 
 export interface KubespecParameters {
   /** fast-check runs per property scenario. */
@@ -84,6 +85,7 @@ export class KubespecWorld extends World<KubespecParameters> {
   /** run() through the driver: on the model the same synchronous run, elsewhere the real kubectl. */
   async exec(line: string, stdin?: string): Promise<CommandResult> {
     if (this.driver.kind === 'model') return this.run(line, stdin);
+    if (hasPlaceholders(line)) throw new NotPortableError('{node IP of …} and the like are read from the model\'s store: a scenario that uses them is not @portable');
     if (this.last && this.last.code !== 0 && !this.lastChecked) throw new Error(uncheckedMessage(this.last));
     const res = await this.driver.run(line, stdin);
     this.last = { ...res, line };
@@ -94,6 +96,7 @@ export class KubespecWorld extends World<KubespecParameters> {
   /** Runs a command line in the terminal and keeps its result for the Then steps. */
   run(line: string, stdin?: string): CommandResult {
     if (this.last && this.last.code !== 0 && !this.lastChecked) throw new Error(uncheckedMessage(this.last));
+    line = expandPlaceholders(() => this.cluster, line);
     const res = this.shell.run(line, stdin);
     this.last = { ...res, line };
     // `timeout` ends a watch on purpose: its 124 is the expected outcome, not a failure.
