@@ -275,6 +275,16 @@ Feature: Rolling out a new image, looking back, rolling back
       nginx:1.27
       """
     And the deployment "web" has the resourceVersion I noted
+    When I run `kubectl set sa deployment/web default`
+    Then the output is:
+      """
+      deployment.apps/web serviceaccount updated
+      """
+    When I run `kubectl get deployment web -o jsonpath={.spec.template.spec.serviceAccountName}`
+    Then the output is:
+      """
+      default
+      """
 
   @R10
   Scenario Outline: Bad input is refused in kubectl's words and changes nothing

@@ -33,8 +33,10 @@ const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --lo
  * builder.Do().Infos(): with --local the files' objects as decoded (typed), else the objects
  * named, selected (-l) or all of a type (--all) read from the server. Any error ends the command.
  */
-export function setInfos(ctx: Ctx, p: Parsed, resources: string[]): SetInfo[] {
+export function setInfos(ctx: Ctx, p: Parsed, resources: string[], opts: { ignoreLocalResources?: boolean } = {}): SetInfo[] {
   const local = bool(p, 'local');
+  // set serviceaccount never checks: with --local its resource arguments are simply not used.
+  if (local && opts.ignoreLocalResources) resources = [];
   if (local && resources.length > 0) throw new KubectlError(LOCAL_RESOURCE_ERROR);
   const files = strs(p, 'filename');
   if (files.length === 0 && (local || resources.length === 0)) throw new KubectlError(NO_RESOURCES);
@@ -86,7 +88,16 @@ export function validateCommon(p: Parsed): void {
  * "error: <object> <message>"); unchanged objects are skipped silently; the others are printed
  * (--local, --dry-run=client) or patched on the server and printed as it answered.
  */
-export function applyChanges(ctx: Ctx, p: Parsed, infos: SetInfo[], operation: string, patchFailure: string, mutate: (info: SetInfo, obj: KObject) => void, errors: unknown[] = []): number {
+export function applyChanges(
+  ctx: Ctx,
+  p: Parsed,
+  infos: SetInfo[],
+  operation: string,
+  patchFailure: string,
+  mutate: (info: SetInfo, obj: KObject) => void,
+  errors: unknown[] = [],
+  opts: { printUnchanged?: boolean } = {},
+): number {
   const dryRun = dryRunOf(p);
   const local = bool(p, 'local');
   const fmt = parseOutput(str(p, 'output'), false);
@@ -107,7 +118,7 @@ export function applyChanges(ctx: Ctx, p: Parsed, infos: SetInfo[], operation: s
       continue;
     }
     const patch = threeWayPatch(info.obj, modified, info.obj);
-    if (Object.keys(patch).length === 0) continue;
+    if (Object.keys(patch).length === 0 && !opts.printUnchanged) continue;
     if (local || dryRun === 'client') {
       print(info, modified);
       continue;

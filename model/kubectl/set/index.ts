@@ -1,4 +1,4 @@
-/** `kubectl set SUBCOMMAND`: image, env and resources, each with kubectl 1.32's flags. */
+/** `kubectl set SUBCOMMAND`: image, env, resources and serviceaccount, each with kubectl 1.32's flags. */
 import { F, type FlagSpec } from '../args';
 import { KubectlError } from '../errors';
 import type { Command } from '../kubectl';
@@ -6,6 +6,7 @@ import { runSetEnv } from './env';
 import { SET_HELP } from './help';
 import { runSetImage } from './image';
 import { runSetResources } from './resources';
+import { runSetServiceAccount } from './serviceaccount';
 
 const COMMON: FlagSpec[] = [
   F.filename,
@@ -34,6 +35,9 @@ const SUBCOMMAND_FLAGS: Record<string, FlagSpec[]> = {
     { name: 'overwrite', type: 'bool' },
   ],
   resources: [...COMMON, { name: 'containers', short: 'c', type: 'string' }, { name: 'limits', type: 'string' }, { name: 'requests', type: 'string' }],
+  // No -l: set serviceaccount has no selector flag.
+  serviceaccount: COMMON.filter((f) => f.name !== 'selector'),
+  sa: COMMON.filter((f) => f.name !== 'selector'),
 };
 
 export const setCommand: Command = {
@@ -48,6 +52,9 @@ export const setCommand: Command = {
         return runSetEnv(ctx, rest, p);
       case 'resources':
         return runSetResources(ctx, rest, p);
+      case 'serviceaccount':
+      case 'sa':
+        return runSetServiceAccount(ctx, rest, p);
       case undefined:
         // DefaultSubCommandRun: the help on stderr, exit 1.
         ctx.err += SET_HELP;
