@@ -482,3 +482,27 @@ Feature: Node maintenance: cordon, drain through the Eviction API, PodDisruption
       node/k8s-worker-1 uncordoned
       k8s-worker-1   Ready    <none>          \d+s   v1.32.2
       """
+
+  @N19
+  Scenario: The real kubectl 1.32 cordons, taints and drains a node of the model alike
+    Given the real kubectl talks to the cluster over HTTPS
+    When I run `kubectl cordon k8s-worker-2` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl create deployment web --image=nginx --replicas=2` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When 30s pass
+    And I run `kubectl uncordon k8s-worker-2` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl taint nodes k8s-worker-2 dedicated=db:NoSchedule` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl taint nodes k8s-worker-2 dedicated=web:NoSchedule` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl create pdb web --selector=app=web --max-unavailable=2` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When 5s pass
+    And I run `kubectl get pdb web` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl drain k8s-worker-1` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl drain k8s-worker-1 --ignore-daemonsets` with the real kubectl and the model's kubectl
+    Then both print the same output

@@ -43,7 +43,12 @@ export function evictOrDeletePods(ctx: Ctx, pods: KObject[], o: EvictOptions): s
   const shownTimeout = goDuration(o.timeoutMs > 0 ? o.timeoutMs : MODEL_WAIT_LIMIT_MS);
   const errors: string[] = [];
   const turns: Turn[] = [];
-  if (o.usingEviction) for (const pod of pods) turns.push({ pod, state: 'evict', at: start });
+  if (o.usingEviction) {
+    // One goroutine per Pod, started in list order: Go's scheduler runs the newest one first
+    // (runnext), then the others as queued, so the last Pod's eviction goes out first.
+    const order = [...pods.slice(-1), ...pods.slice(0, -1)];
+    for (const pod of order) turns.push({ pod, state: 'evict', at: start });
+  }
   else {
     // deletePods: every delete first, then one wait for them all.
     for (const pod of pods) {
