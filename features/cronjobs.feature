@@ -228,3 +228,16 @@ Feature: CronJobs create Jobs on a schedule
       """
       The CronJob "tz" is invalid: spec.timeZone: Invalid value: "Mars/Olympus_Mons": unknown time zone Mars/Olympus_Mons
       """
+
+  @J35
+  Scenario: kubectl describe cronjob shows its schedule, policies, Job template and last run
+    When I run `kubectl create cronjob tick --image=busybox --schedule="*/1 * * * *" -- date`
+    And 70s pass
+    And I run `kubectl describe cronjob tick`
+    Then the output contains "Schedule:                      */1 * * * *"
+    And the output contains "Concurrency Policy:            Allow"
+    And the output contains "Successful Job History Limit:  3"
+    And the output contains "Starting Deadline Seconds:     <unset>"
+    And the output contains "Last Schedule Time:  Thu, 01 Jan 2026 10:01:00 +0000"
+    And the output contains "Active Jobs:         <none>"
+    And the output contains "cronjob-controller  Created job tick-29454361"

@@ -293,3 +293,53 @@ Feature: Jobs run Pods to completion
       tick-29454365   Complete   1/1           1s         37s
       .*Normal   SuccessfulDelete   cronjob/tick   Deleted job tick-29454362
       """
+
+  @J13
+  Scenario: kubectl describe job shows the Job's spec, times and Pod counts
+    When I run `kubectl create job hello --image=busybox -- sh -c 'sleep 2; echo hi'`
+    And 6s pass
+    And I run `kubectl describe job hello`
+    Then the output lines match:
+      """
+      Name:             hello
+      Namespace:        default
+      Selector:         batch.kubernetes.io/controller-uid=[-0-9a-f]{36}
+      Labels:           batch.kubernetes.io/controller-uid=[-0-9a-f]{36}
+                        batch.kubernetes.io/job-name=hello
+                        controller-uid=[-0-9a-f]{36}
+                        job-name=hello
+      Annotations:      <none>
+      Parallelism:      1
+      Completions:      1
+      Completion Mode:  NonIndexed
+      Suspend:          false
+      Backoff Limit:    6
+      Start Time:       Thu, 01 Jan 2026 10:00:\d\d \+0000
+      Completed At:     Thu, 01 Jan 2026 10:00:\d\d \+0000
+      Duration:         \ds
+      Pods Statuses:    0 Active \(0 Ready\) / 1 Succeeded / 0 Failed
+      Pod Template:
+        Labels:  batch.kubernetes.io/controller-uid=[-0-9a-f]{36}
+                 batch.kubernetes.io/job-name=hello
+                 controller-uid=[-0-9a-f]{36}
+                 job-name=hello
+        Containers:
+         hello:
+          Image:      busybox
+          Port:       <none>
+          Host Port:  <none>
+          Command:
+            sh
+            -c
+            sleep 2; echo hi
+          Environment:   <none>
+          Mounts:        <none>
+        Volumes:         <none>
+        Node-Selectors:  <none>
+        Tolerations:     <none>
+      Events:
+        Type    Reason            Age   From            Message
+        ----    ------            ----  ----            -------
+        Normal  SuccessfulCreate  6s    job-controller  Created pod: hello-\w{5}
+        Normal  Completed         \ds    job-controller  Job completed
+      """

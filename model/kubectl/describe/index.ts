@@ -8,6 +8,7 @@ import { readManifests } from '../manifests';
 import { checkNamedInNamespace, parseResourceArgs, resolveType, type ResourceRequest } from '../resources';
 import { describeEvents, searchEvents } from './events';
 import { describeDaemonSet } from './daemonset';
+import { describeCronJob, describeJob } from './job';
 import { describeNamespace } from './namespace';
 import { describeService } from './service';
 import { describeNode } from './node';
@@ -33,6 +34,10 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
       return describeService(ctx, obj, showEvents);
     case 'daemonsets':
       return describeDaemonSet(ctx, obj, showEvents);
+    case 'jobs':
+      return describeJob(ctx, obj, showEvents);
+    case 'cronjobs':
+      return describeCronJob(ctx, obj, showEvents);
     case 'poddisruptionbudgets':
       return describePodDisruptionBudget(ctx, obj, showEvents);
   }
