@@ -84,3 +84,37 @@ Feature: kubectl's template printers (-o go-template, -o jsonpath) evaluate as t
       | '{{len .spec.replicas}}'                |                                     |
       | '{{range .kind}}x{{end}}'               |                                     |
       | '{{"a" 1}}'                             |                                     |
+
+  @K47
+  Scenario Outline: -o <output> prints what the real kubectl prints
+    When I run `kubectl label --local -f deploy.yaml printed=yes -o <output>` with the real kubectl and the model's kubectl
+    Then both print the same output
+
+    Examples:
+      | output |
+      | jsonpath='{..image}' |
+      | jsonpath='{..containerPort}' |
+      | "jsonpath={.spec.template.spec.containers[0]['name','image']}" |
+      | jsonpath='{.spec.template.spec.containers[0].ports[0,1].containerPort}' |
+      | jsonpath='{.spec.template.spec.containers[?(@.name=="sidecar")].image}' |
+      | jsonpath='{.spec.template.spec.containers[0].ports[?(@.containerPort>100)].name}' |
+      | jsonpath='{.spec.template.spec.containers[0].ports[?(@.containerPort<=80)].containerPort}' |
+      | jsonpath='{.spec.template.spec.containers[-1:].name} {.spec.template.spec.containers[:1].name}' |
+      | jsonpath='{range .spec.template.spec.containers[*]}{.name}{"\\t"}{.image}{"\\n"}{end}' |
+      | jsonpath='{.status.ratio} {.status.big} {.status.flag} {.metadata.annotations}' |
+      | jsonpath={.nothing} |
+      | jsonpath-as-json='{.metadata.labels}' |
+      | jsonpath-as-json='{.spec.template.spec.containers[*].name}{.kind}' |
+      | jsonpath-as-json='{.nothing}' |
+
+  @K48
+  Scenario Outline: -o jsonpath=<template> fails as the real kubectl fails
+    When I run `kubectl label --local -f deploy.yaml printed=yes -o jsonpath=<template> <flags>` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+
+    Examples:
+      | template                                       | flags                               |
+      | '{.spec.template.spec.containers[5]}'          |                                     |
+      | '{.nothing}'                                   | --allow-missing-template-keys=false |
+      | '{.spec.template.spec.containers[*].nothing}'  | --allow-missing-template-keys=false |
+      | '{.spec.template.spec.containers[0][name,image]}' |                                   |

@@ -2,15 +2,45 @@ import { toCompactJSON } from './printers/json';
 import { KubectlError } from './errors';
 
 /**
- * A subset of kubectl's JSONPath templates (k8s.io/client-go/util/jsonpath): fields
- * (".a.b", "['a.b']", escaped dots), "[*]", "[n]", "[?(@.f==\"v\")]" filters, "range ... end",
- * and quoted literals. Missing keys print nothing (kubectl sets AllowMissingKeys).
+ * kubectl's JSONPath templates (k8s.io/client-go/util/jsonpath): fields (".a.b", "['a.b']",
+ * escaped dots), recursive descent (".."), "[*]", "[n]", slices, unions ("['a','b']", "[0,2]"),
+ * "[?(@.f==\"v\")]" filters with ==, !=, <, <=, >, >=, "range ... end", and quoted literals.
+ * Missing keys print nothing while kubectl's AllowMissingKeys is on (the default); with it off a
+ * field found nowhere is "<name> is not found".
  */
-export function executeJSONPath(template: string, data: unknown): string {
+export function executeJSONPath(template: string, data: unknown, allowMissingKeys = true): string {
   const tokens = tokenize(template);
-  const [out] = run(tokens, 0, [data], false);
-  return out;
+  const saved = allowMissing;
+  allowMissing = allowMissingKeys;
+  currentTemplate = template;
+  try {
+    const [out] = run(tokens, 0, [data], false);
+    return out;
+  } finally {
+    allowMissing = saved;
+  }
 }
+
+/** Each action's results apart (jsonpath-as-json prints one JSON array per action). */
+export function executeJSONPathResults(template: string, data: unknown, allowMissingKeys = true): unknown[][] {
+  const saved = allowMissing;
+  allowMissing = allowMissingKeys;
+  currentTemplate = template;
+  try {
+    return tokenize(template)
+      .filter((t): t is { kind: 'expr'; expr: string } => t.kind === 'expr')
+      .map((t) => evaluate(t.expr, [data]));
+  } finally {
+    allowMissing = saved;
+  }
+}
+
+/** An error while evaluating (not parsing) a template: kubectl frames these with the object. */
+export class JSONPathExecError extends KubectlError {}
+
+let allowMissing = true;
+/** The whole template, which parse errors quote. */
+let currentTemplate = '';
 
 type Token = { kind: 'text'; text: string } | { kind: 'expr'; expr: string };
 
@@ -109,7 +139,10 @@ function evaluate(path: string, ctx: unknown[]): unknown[] {
   let i = 0;
   while (i < p.length) {
     if (p[i] === '.') {
-      i++;
+      // "..": recursive descent; the step after it applies to every value below.
+      const recursive = p[i + 1] === '.';
+      i += recursive ? 2 : 1;
+      if (recursive) cur = cur.flatMap(descendants);
       let name = '';
       while (i < p.length && p[i] !== '.' && p[i] !== '[') {
         if (p[i] === '\\' && i + 1 < p.length) {
@@ -118,7 +151,9 @@ function evaluate(path: string, ctx: unknown[]): unknown[] {
         } else name += p[i++];
       }
       if (name === '') continue;
-      cur = cur.flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) && name in (v as object) ? [(v as any)[name]] : []));
+      const found = cur.flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) && name in (v as object) ? [(v as any)[name]] : []));
+      if (found.length === 0 && cur.length > 0 && !allowMissing) throw new JSONPathExecError(`${name} is not found`);
+      cur = found;
     } else if (p[i] === '[') {
       const close = findClose(p, i);
       const inner = p.slice(i + 1, close).trim();
@@ -127,6 +162,13 @@ function evaluate(path: string, ctx: unknown[]): unknown[] {
     } else throw new KubectlError(`error parsing jsonpath ${path}, unrecognized character in action: U+${p.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')} '${p[i]}'`);
   }
   return cur;
+}
+
+/** evalRecursive: a value with children, then its descendants (map keys sorted, where Go's order is random). */
+function descendants(v: unknown): unknown[] {
+  const children = Array.isArray(v) ? v : v && typeof v === 'object' ? Object.keys(v).sort().map((k) => (v as any)[k]) : [];
+  if (children.length === 0) return [];
+  return [v, ...children.flatMap(descendants)];
 }
 
 function findClose(p: string, open: number): number {
@@ -144,18 +186,44 @@ function subscript(v: unknown, inner: string): unknown[] {
     if (v && typeof v === 'object') return Object.keys(v).sort().map((k) => (v as any)[k]);
     return [];
   }
+  // A union: ['a','b'] or [0,2], each part a subscript of its own.
+  const parts = splitUnion(inner);
+  if (parts.length > 1) {
+    // Each part is a quoted name or an index: a bare word is refused as the parser does.
+    for (const part of parts.map((x) => x.trim())) if (!/^-?\d*(:-?\d*){0,2}$/.test(part) && !/^(['"]).*\1$/.test(part) && part !== '*') throw new KubectlError(`error parsing jsonpath ${currentTemplate}, invalid array index ${part}`);
+    return parts.flatMap((part) => subscript(v, part.trim()));
+  }
   const quoted = inner.match(/^'(.*)'$/) ?? inner.match(/^"(.*)"$/);
   if (quoted) return v && typeof v === 'object' && quoted[1] in (v as object) ? [(v as any)[quoted[1]]] : [];
   const filter = inner.match(/^\?\((.*)\)$/);
   if (filter) {
     if (!Array.isArray(v)) return [];
-    const m = filter[1].match(/^(@[^=!<>]*?)\s*(==|!=)\s*(.+)$/);
+    const m = filter[1].match(/^(@[^=!<>]*?)\s*(==|!=|<=|>=|<|>)\s*(.+)$/);
     if (!m) return v.filter((item) => evaluate(filter[1].trim(), [item]).length > 0);
-    const want = m[3].trim().replace(/^["']|["']$/g, '');
+    const lit = m[3].trim();
+    const quotedLit = /^(["']).*\1$/.test(lit);
+    const want: string | number = quotedLit ? lit.slice(1, -1) : Number(lit);
     return v.filter((item) => {
       const got = evaluate(m[1], [item]);
-      const eq = got.length > 0 && String(got[0]) === want;
-      return m[2] === '==' ? eq : !eq;
+      if (got.length === 0) return false;
+      const g = got[0];
+      // Numbers compare as numbers, strings as strings; mixed kinds never match.
+      if (typeof want === 'number' && typeof g !== 'number') return m[2] === '!=';
+      if (typeof want === 'string' && typeof g !== 'string') return m[2] === '!=';
+      switch (m[2]) {
+        case '==':
+          return g === want;
+        case '!=':
+          return g !== want;
+        case '<':
+          return (g as any) < want;
+        case '<=':
+          return (g as any) <= want;
+        case '>':
+          return (g as any) > want;
+        default:
+          return (g as any) >= want;
+      }
     });
   }
   const slice = inner.match(/^(-?\d*)?:(-?\d*)?$/);
@@ -167,8 +235,28 @@ function subscript(v: unknown, inner: string): unknown[] {
   if (/^-?\d+$/.test(inner) && Array.isArray(v)) {
     let idx = Number(inner);
     if (idx < 0) idx += v.length;
-    if (idx < 0 || idx >= v.length) throw new KubectlError(`array index out of bounds: index ${inner}, length ${v.length}`);
+    if (idx < 0 || idx >= v.length) throw new JSONPathExecError(`array index out of bounds: index ${inner}, length ${v.length}`);
     return [v[idx]];
   }
   return [];
+}
+
+/** The parts of "a,b" outside quotes. */
+function splitUnion(inner: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let q: string | null = null;
+  for (const c of inner) {
+    if (q) {
+      if (c === q) q = null;
+    } else if (c === "'" || c === '"') q = c;
+    else if (c === ',') {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
 }

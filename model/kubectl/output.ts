@@ -2,7 +2,7 @@ import type { KObject } from '../api/meta';
 import { groupVersion, type ResourceInfo } from '../api/registry';
 import type { FlagSpec } from './args';
 import { KubectlError } from './errors';
-import { executeJSONPath } from './jsonpath';
+import { executeJSONPath, executeJSONPathResults, JSONPathExecError } from './jsonpath';
 import { parseGoTemplate, runGoTemplate, type GoTemplate } from './gotemplate/printer';
 import { toJSON } from './printers/json';
 import { kubectlTabWriter } from './printers/tabwriter';
@@ -14,7 +14,7 @@ export type ObjectFormat =
   | { kind: 'yaml' }
   | { kind: 'json' }
   | { kind: 'name' }
-  | { kind: 'jsonpath'; template: string }
+  | { kind: 'jsonpath'; template: string; allowMissingKeys?: boolean; asJSON?: boolean }
   | { kind: 'go-template'; template: GoTemplate }
   | { kind: 'custom-columns'; columns: { header: string; path: string }[] };
 
@@ -34,8 +34,8 @@ export function parseOutput(o: string | undefined, allowWide = true, allowMissin
   if (o === 'name') return { kind: 'name' };
   // JSONPathPrintFlags and GoTemplatePrintFlags: a template format needs its template.
   if (/^(jsonpath|jsonpath-as-json|jsonpath-file|go-template|go-template-file|template|templatefile)=?$/.test(o)) throw new KubectlError('template format specified but no template given');
-  const m = o.match(/^jsonpath=(.*)$/s);
-  if (m) return { kind: 'jsonpath', template: m[1] };
+  const m = o.match(/^jsonpath(-as-json)?=(.*)$/s);
+  if (m) return { kind: 'jsonpath', template: m[2], allowMissingKeys, asJSON: m[1] !== undefined };
   const gt = o.match(/^(?:go-template|template)=(.*)$/s);
   if (gt) return { kind: 'go-template', template: parseGoTemplate(gt[1], allowMissingKeys) };
   if (!allowWide) throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED}`);
@@ -65,7 +65,36 @@ export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: Ob
   if (fmt.kind === 'yaml') return toYAML(value);
   if (fmt.kind === 'json') return toJSON(value);
   if (fmt.kind === 'go-template') return goTemplateOutput(fmt.template, value);
-  return executeJSONPath(fmt.template, value);
+  return jsonPathOutput(fmt, value);
+}
+
+/**
+ * JSONPathPrinter: the template's text, or with jsonpath-as-json each action's results as an
+ * indented JSON array; an error while evaluating comes in kubectl's frame, with the object as Go's
+ * %#v shows it.
+ */
+function jsonPathOutput(fmt: Extract<ObjectFormat, { kind: 'jsonpath' }>, value: unknown): string {
+  try {
+    if (fmt.asJSON) return executeJSONPathResults(fmt.template, value, fmt.allowMissingKeys ?? true).map((r) => toJSON(r)).join('');
+    return executeJSONPath(fmt.template, value, fmt.allowMissingKeys ?? true);
+  } catch (e) {
+    if (!(e instanceof JSONPathExecError)) throw e;
+    throw new KubectlError(
+      `error executing jsonpath ${JSON.stringify(fmt.template)}: Error executing template: ${e.message}. Printing more information for debugging the template:\n` +
+        `\ttemplate was:\n\t\t${fmt.template}\n\tobject given to jsonpath engine was:\n\t\t${goSyntax(value)}\n\n\n`,
+    );
+  }
+}
+
+/** fmt's %#v of what JSON unmarshals into (map[string]interface {}, []interface {}, …). */
+function goSyntax(v: unknown): string {
+  if (v === null || v === undefined) return 'interface {}(nil)';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSyntax).join(', ')}}`;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `map[string]interface {}{${keys.map((k) => `${JSON.stringify(k)}:${goSyntax(o[k])}`).join(', ')}}`;
 }
 
 /** "NAME:.metadata.name,NODE:.spec.nodeName", as kubectl's custom-columns printer parses it. */
