@@ -71,3 +71,14 @@ Feature: kubectl events lists what happened, oldest first
       | kubectl events --for a/b/c      | error: arguments in resource/name form may not have more than one slash  |
       | kubectl events --types=Bad      | error: valid --types are Normal or Warning                               |
       | kubectl events --for nosuch/web | error: the server doesn't have a resource type "nosuch"                  |
+
+  @R74
+  Scenario: -w prints the events there are, then each new one as it happens
+    When I run `kubectl scale deployment web --replicas=3`
+    And I run `timeout 20s kubectl events -w --for deployment/web`
+    Then the output lines match:
+      """
+      LAST SEEN +TYPE +REASON +OBJECT +MESSAGE
+      \d+s +Normal +ScalingReplicaSet +Deployment/web +Scaled up replica set web-\w+ from 0 to 2
+      0s +Normal +ScalingReplicaSet +Deployment/web +Scaled up replica set web-\w+ from 2 to 3
+      """

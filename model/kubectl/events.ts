@@ -10,7 +10,7 @@ import { bool, F, str, strs } from './args';
 import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
 import { parseOutput, printObjects } from './output';
-import { kubectlTabWriter, type TabWriter } from './printers/tabwriter';
+import { kubectlTabWriter, TabWriter } from './printers/tabwriter';
 import { resolveType } from './resources';
 
 const ms = (t: string | null | undefined): number | undefined => (t ? Date.parse(t) : undefined);
@@ -109,7 +109,8 @@ export const eventsCommand: Command = {
 
 /** runWatch: a watch from now on, each event printed as it comes (deleted ones not). */
 function watchEvents(ctx: Ctx, ns: string | undefined, fieldSelector: string | undefined, wanted: (e: KObject) => boolean, printer: EventPrinter, fmt: ReturnType<typeof parseOutput>): number {
-  const w = kubectlTabWriter();
+  // printers.GetNewTabWriter flushed after each event: every flush aligns only what it holds.
+  const w = new TabWriter(6, 3, false);
   const handle = ctx.client.watch(
     'events',
     ns,
