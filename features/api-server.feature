@@ -67,6 +67,7 @@ Feature: kube-apiserver is the single front door, and only it talks to etcd
       | kubeadm                 |
       | kubectl                 |
       | kubelet                 |
+      | local-path-provisioner  |
 
   @W05
   Scenario: A request without valid credentials is rejected before anything is read or stored

@@ -335,3 +335,135 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
       delete Pod db-1 in StatefulSet db successful
       delete Pod db-2 in StatefulSet db successful
       """
+
+  @T10
+  Scenario: kubectl rollout status waits for the Pods to be ready, then for the update from the partition up
+    When I run `kubectl apply -f web.yaml`
+    And I run `kubectl rollout status statefulset/web`
+    Then the output is:
+      """
+      Waiting for statefulset spec update to be observed...
+      Waiting for 3 pods to be ready...
+      Waiting for 3 pods to be ready...
+      Waiting for 2 pods to be ready...
+      Waiting for 2 pods to be ready...
+      Waiting for 1 pods to be ready...
+      Waiting for 1 pods to be ready...
+      partitioned roll out complete: 3 new pods have been updated...
+      """
+    When I run `kubectl patch statefulset web --type merge -p '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":2}},"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.26"}]}}}}'`
+    And I run `kubectl rollout status sts/web`
+    Then the output is:
+      """
+      Waiting for statefulset spec update to be observed...
+      Waiting for partitioned roll out to finish: 0 out of 1 new pods have been updated...
+      Waiting for 1 pods to be ready...
+      Waiting for 1 pods to be ready...
+      partitioned roll out complete: 1 new pods have been updated...
+      """
+    When I run `kubectl patch statefulset web --type json -p '[{"op":"remove","path":"/spec/updateStrategy/rollingUpdate"}]'`
+    And I run `kubectl rollout status sts/web`
+    Then the output lines match:
+      """
+      Waiting for statefulset spec update to be observed...
+      waiting for statefulset rolling update to complete 1 pods at revision web-[a-z0-9]+...
+      Waiting for 1 pods to be ready...
+      Waiting for 1 pods to be ready...
+      waiting for statefulset rolling update to complete 2 pods at revision web-[a-z0-9]+...
+      Waiting for 1 pods to be ready...
+      Waiting for 1 pods to be ready...
+      statefulset rolling update complete 3 pods at revision web-[a-z0-9]+...
+      """
+    When I run `kubectl patch statefulset web -p '{"spec":{"updateStrategy":{"type":"OnDelete"}}}'`
+    And I run `kubectl rollout status sts/web`
+    Then it fails with:
+      """
+      error: rollout status is only available for RollingUpdate strategy type
+      """
+
+  @T11
+  Scenario: Claims stay when the StatefulSet goes (Retain), and go with it under whenDeleted Delete
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl delete statefulset web`
+    And 30s pass
+    And I run `kubectl get pods -l app=nginx`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+    When I run `kubectl get pvc -o 'custom-columns=NAME:.metadata.name,STATUS:.status.phase'`
+    Then the output is:
+      """
+      NAME        STATUS
+      www-web-0   Bound
+      www-web-1   Bound
+      www-web-2   Bound
+      """
+    When I run `kubectl apply -f web.yaml`
+    And I run `kubectl patch statefulset web -p '{"spec":{"persistentVolumeClaimRetentionPolicy":{"whenDeleted":"Delete"}}}'`
+    And 60s pass
+    And I run `kubectl get pvc www-web-0 -o 'jsonpath={.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}'`
+    Then the output is:
+      """
+      StatefulSet/web
+      """
+    When I run `kubectl delete statefulset web`
+    And 60s pass
+    And I run `kubectl get pvc`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+
+  @T12
+  Scenario: A StatefulSet the API server refuses changes nothing, and its identity fields cannot change
+    Given the file "bad.yaml":
+      """
+      apiVersion: apps/v1
+      kind: StatefulSet
+      metadata:
+        name: bad
+      spec:
+        podManagementPolicy: Sometimes
+        updateStrategy:
+          type: Whenever
+        replicas: -1
+        serviceName: bad
+        selector:
+          matchLabels:
+            app: one
+        template:
+          metadata:
+            labels:
+              app: other
+          spec:
+            containers:
+            - name: c
+              image: nginx:1.27
+      """
+    When I run `kubectl apply -f bad.yaml`
+    Then it fails with:
+      """
+      The StatefulSet "bad" is invalid: 
+      * spec.podManagementPolicy: Invalid value: "Sometimes": must be 'OrderedReady' or 'Parallel'
+      * spec.updateStrategy: Invalid value: apps.StatefulSetUpdateStrategy{Type:"Whenever", RollingUpdate:(*apps.RollingUpdateStatefulSetStrategy)(nil)}: must be 'RollingUpdate' or 'OnDelete'
+      * spec.replicas: Invalid value: -1: must be greater than or equal to 0
+      * spec.template.metadata.labels: Invalid value: map[string]string{"app":"other"}: `selector` does not match template `labels`
+      """
+    When I run `kubectl get statefulsets,pods`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+    When I run `kubectl apply -f web.yaml`
+    And I run `kubectl patch statefulset web -p '{"spec":{"serviceName":"other"}}'`
+    Then it fails with:
+      """
+      The StatefulSet "web" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden
+      """
+    When I run `kubectl get statefulset web -o 'jsonpath={.spec.serviceName} {.metadata.generation}'`
+    Then the output is:
+      """
+      nginx 1
+      """

@@ -35,6 +35,7 @@ export function componentName(user: string): string | undefined {
   if (user === 'system:apiserver') return 'kube-apiserver';
   if (user === 'kubernetes-super-admin') return 'kubeadm';
   if (user === 'system:serviceaccount:kube-flannel:flannel') return 'flanneld';
+  if (user === 'system:serviceaccount:local-path-storage:local-path-provisioner-service-account') return 'local-path-provisioner';
   if (user === 'kubernetes-admin') return 'kubectl';
   return undefined;
 }

@@ -16,7 +16,7 @@ import { BY_OWNER_UID, ensureIndexes } from '../util/indexes';
  * serves and can own or be owned: Nodes own mirror Pods, Services own EndpointSlices), owners
  * first so that a first list sees owners before their dependents.
  */
-export const GC_RESOURCES = ['nodes', 'services', 'deployments', 'daemonsets', 'replicasets', 'cronjobs', 'jobs', 'pods', 'endpointslices'] as const;
+export const GC_RESOURCES = ['nodes', 'services', 'deployments', 'daemonsets', 'replicasets', 'statefulsets', 'cronjobs', 'jobs', 'pods', 'endpointslices', 'controllerrevisions', 'persistentvolumeclaims'] as const;
 
 export const FOREGROUND = 'foregroundDeletion';
 /** The size of the real collector's absentOwnerCache (an LRU). */

@@ -8,6 +8,7 @@ import { bool, int, str, type Parsed } from '../args';
 import { KubectlError } from '../errors';
 import type { Ctx } from '../kubectl';
 import { parseResourceArgs } from '../resources';
+import { statefulSetStatus } from '../rollout-statefulset';
 
 /** How long `rollout status` waits without --timeout (the real one waits forever). */
 const DEFAULT_LIMIT_MS = 15 * 60 * 1000;
@@ -15,6 +16,7 @@ const STEP_MS = 100;
 
 /** polymorphichelpers' status viewers: the line to print and whether the rollout is done. */
 function statusOf(obj: KObject, resource: string): { text: string; done: boolean } {
+  if (resource === 'statefulsets') return statefulSetStatus(obj);
   const name = obj.metadata.name;
   const s = obj.status ?? {};
   const generation = obj.metadata.generation ?? 0;
@@ -51,7 +53,7 @@ export function runStatus(ctx: Ctx, rest: string[], p: Parsed): number {
   const { requests } = parseResourceArgs(rest);
   const q = requests[0];
   if (!q.names.length) throw new KubectlError('resource(s) were provided, but no name was specified');
-  if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets') throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}`);
+  if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets' && q.r.resource !== 'statefulsets') throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}`);
   void int(p, 'revision');
   const ns = ctx.namespace;
   const obj = ctx.client.get(q.r.resource, ns, q.names[0]);
