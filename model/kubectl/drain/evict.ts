@@ -13,11 +13,11 @@ import type { Ctx } from '../kubectl';
 const RETRY_MS = 5_000;
 const POLL_MS = 1_000;
 /**
- * A drain without --timeout waits as long as it takes upstream; the model stops after a day of
- * virtual time instead, reporting it as that timeout, so a budget that never allows a disruption
- * cannot spin the simulation for ever.
+ * A drain without --timeout waits as long as it takes upstream; the model gives up after 10
+ * minutes of virtual time instead, reporting it as that timeout, so a budget that never allows a
+ * disruption cannot spin the simulation (and its trace) for ever.
  */
-const MODEL_WAIT_LIMIT_MS = 24 * 3600_000;
+const MODEL_WAIT_LIMIT_MS = 10 * 60_000;
 
 export interface EvictOptions {
   gracePeriodSeconds: number;
