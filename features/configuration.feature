@@ -314,6 +314,11 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       world
       debughunter2
       """
+    When I run `kubectl get pod web -o jsonpath='{.spec.volumes[0].configMap.defaultMode} {.spec.volumes[1].secret.defaultMode}'`
+    Then the output is:
+      """
+      420 420
+      """
     When I run `kubectl exec web -- cat /etc/creds/user`
     Then it fails with:
       """

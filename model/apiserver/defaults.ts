@@ -1,6 +1,7 @@
 import type { KObject } from '../api/meta';
 import { defaultService } from './service-strategy';
 import { defaultProbes } from './defaults-probes';
+import { defaultPodVolumes } from './defaults-volumes';
 import { defaultCronJob, defaultJob } from './batch-strategy';
 import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
 import { defaultSecret } from './validation/secret';
@@ -84,6 +85,7 @@ export function defaultPodSpec(spec: any): void {
   spec.schedulerName = spec.schedulerName ?? 'default-scheduler';
   for (const c of Array.isArray(spec.containers) ? spec.containers : []) defaultContainer(c);
   for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) defaultContainer(c);
+  defaultPodVolumes(spec);
 }
 
 function defaultContainer(c: any): void {
