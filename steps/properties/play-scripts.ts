@@ -40,6 +40,11 @@ const wellFormedKubectl = fc.oneof(
   fc.tuple(names, fc.constantFrom('80', '0', '70000', 'http', '')).map(([n, p]) => `kubectl expose deployment ${quote(n)} --port=${quote(p)}`),
   names.map((n) => `kubectl logs ${quote(n)}`),
   names.map((n) => `kubectl exec ${quote(n)} -- ls /`),
+  // Jobs, CronJobs, run and wait (issue 11): containers running scripts, schedules cron may refuse.
+  fc.tuple(names, fc.constantFrom('echo hi', 'false', 'sh -c "sleep 2; exit 3"', 'sh -c "for i in 1 2; do echo $i; done"', 'sh -c "while true; do sleep 1; done"', 'sh -c "if"', 'nosuchprogram', 'sleep x')).map(([n, c]) => `kubectl create job ${quote(n)} --image=busybox -- ${c}`),
+  fc.tuple(names, fc.constantFrom('*/1 * * * *', '@hourly', '61 * * * *', 'x', '', '* * * * * *', '@every 30s', 'TZ=UTC * * * * *')).map(([n, s]) => `kubectl create cronjob ${quote(n)} --image=busybox --schedule=${quote(s)} -- true`),
+  fc.tuple(names, fc.constantFrom('Never', 'OnFailure', 'Always', 'Sometimes', '')).map(([n, r]) => `kubectl run ${quote(n)} --image=busybox --restart=${quote(r)} -- echo hi`),
+  fc.tuple(fc.constantFrom('condition=complete', 'condition=Ready', 'delete', 'create', 'jsonpath={.status.active}=1', 'bogus', ''), fc.constantFrom('job/web', 'pod/x', 'pods -l run=web', 'jobs --all')).map(([f, t]) => `kubectl wait --for=${quote(f)} ${t} --timeout=5s`),
 );
 
 const randomKubectl = fc.tuple(verbs, fc.array(fc.oneof(resources, names, flag, fc.string({ maxLength: 10 }).map(quote)), { maxLength: 5 })).map(([v, args]) => ['kubectl', v, ...args].join(' '));
