@@ -90,3 +90,24 @@ Feature: Deleting a namespace: Terminating until the namespace controller has em
     And I run `kubectl delete namespace shop --wait=false`
     And I run `kubectl get namespace shop -o jsonpath='{.metadata.deletionTimestamp}'`
     Then the output is the noted output
+
+  @N50
+  Scenario: kubectl get all and kubectl api-resources list what the API server serves now, alike for the real kubectl
+    Given the real kubectl talks to the cluster over HTTPS
+    When I run `kubectl create namespace shop` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl create deployment web --image=nginx --replicas=2 -n shop` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl create pdb web --selector=app=web --min-available=1 -n shop` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When 30s pass
+    And I run `kubectl get all -n shop` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output does not contain "poddisruptionbudget"
+    When I run `kubectl api-resources --api-group=policy -o wide` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output lines match:
+      """
+      NAME +SHORTNAMES +APIVERSION +NAMESPACED +KIND +VERBS +CATEGORIES
+      poddisruptionbudgets +pdb +policy/v1 +true +PodDisruptionBudget +create,delete,deletecollection,get,list,patch,update,watch
+      """
