@@ -20,7 +20,7 @@ export interface Message {
 }
 
 /** The participants in the order of the seeds' pictures; others follow in order of appearance. */
-export const PARTICIPANTS = ['kubectl', 'kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'containerd', 'cri-o', 'shim', 'runc', 'containers'];
+export const PARTICIPANTS = ['kubectl', 'kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'containerd', 'cri-o', 'shim', 'runc', 'crun', 'containers'];
 
 const SUBRESOURCES = new Set(['status', 'binding', 'eviction', 'scale', 'log', 'exec', 'attach', 'portforward', 'proxy', 'ephemeralcontainers', 'resize', 'finalize', 'approval', 'token']);
 
@@ -64,7 +64,8 @@ export function messageOf(e: TraceEntry): Message | undefined {
   const who = participant(e.actor);
   switch (e.kind) {
     case 'api': {
-      const code = e.detail && !/^2\d\d$/.test(e.detail) ? ` → ${e.detail}` : '';
+      // The response code when it was not a success (a watch's detail is its resourceVersion: not drawn).
+      const code = e.detail && /^\d{3}$/.test(e.detail) && !e.detail.startsWith('2') ? ` → ${e.detail}` : '';
       return { from: who, to: 'kube-apiserver', label: `${e.verb} ${resourceOf(e.target)}${code}`, ...at };
     }
     case 'etcd':
@@ -73,14 +74,14 @@ export function messageOf(e: TraceEntry): Message | undefined {
     case 'watch':
       return { from: 'kube-apiserver', to: who, label: `${e.verb} ${resourceOf(e.target)}`, ...at };
     case 'cri':
-      // containerd drives runc through the shim: "runc create" is its task API, the rest is the CRI.
-      if (e.verb.startsWith('runc ')) return { from: who, to: 'shim', label: `task ${e.verb.slice(5)}`, ...at };
+      // The runtime drives runc (crun) through its shim (conmon): "runc create" is that task API, the rest is the CRI.
+      if (/^(runc|crun) /.test(e.verb)) return { from: who, to: 'shim', label: `task ${e.verb.split(' ')[1]}`, ...at };
       if (e.verb === 'ExecSync') return { from: 'kubelet', to: who, label: 'ExecSync', ...at };
       return { from: 'kubelet', to: who, label: e.verb, ...at };
     case 'process':
       if (e.verb !== 'start') return who === 'containers' && e.verb === 'exit' ? { from: 'containers', to: 'shim', label: `exit ${e.actor.split('/')[1] ?? ''}`.trimEnd(), ...at } : undefined;
-      if (who === 'shim') return { from: 'containerd', to: 'shim', label: 'start shim', ...at };
-      if (who === 'runc') return { from: 'shim', to: 'runc', label: `runc ${runcCommand(e.detail)}`, ...at };
+      if (who === 'shim') return { from: e.actor.startsWith('conmon') ? 'cri-o' : 'containerd', to: 'shim', label: 'start shim', ...at };
+      if (who === 'runc' || who === 'crun') return { from: 'shim', to: who, label: `${who} ${runcCommand(e.detail)}`, ...at };
       if (who === 'containers') return { from: 'runc', to: 'containers', label: `start ${e.actor.split('/')[0] === 'pause' ? 'pause' : e.actor.split('/')[1] ?? 'container'}`, ...at };
       return undefined;
     case 'netfilter':
@@ -98,9 +99,13 @@ export function messagesOf(entries: readonly TraceEntry[]): Message[] {
   const out: Message[] = [];
   let request: Message | undefined;
   let eventFor: Message | undefined;
+  // Containers are started by the OCI runtime last run: runc under containerd, crun under CRI-O.
+  let oci = 'runc';
   for (const e of entries) {
     const m = messageOf(e);
     if (!m) continue;
+    if (m.to === 'runc' || m.to === 'crun') oci = m.to;
+    if (m.to === 'containers' && m.label.startsWith('start ')) m.from = oci;
     if (e.kind === 'etcd' && request && !request.stored && (e.verb === 'put' || e.verb === 'delete' || e.verb === 'txn')) {
       request.stored = e.verb === 'txn' ? 'conflict' : e.verb;
       continue;

@@ -5,6 +5,8 @@
 const fs = require('node:fs');
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// claims.md's `code` spans, as code.
+const text = (s) => esc(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const STYLE = `
@@ -16,7 +18,7 @@ th{background:#f6f8fa;font-weight:600}td.id{font-family:ui-monospace,monospace;w
 .status{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;white-space:nowrap;color:#fff}
 .passing,.PASSED{background:#2ea44f}.failing,.FAILED{background:#cb2431}.not-covered,.SKIPPED,.UNDEFINED,.PENDING,.AMBIGUOUS,.UNKNOWN{background:#6a737d}
 ul.scenarios{margin:0;padding-left:0;list-style:none}ul.scenarios li{margin:2px 0}.where{color:#6a737d;font-size:12px;margin-left:6px}
-a{color:#0366d6;text-decoration:none}a:hover{text-decoration:underline}`;
+code{font:12px ui-monospace,monospace;background:#f6f8fa;padding:1px 3px;border-radius:3px}a{color:#0366d6;text-decoration:none}a:hover{text-decoration:underline}`;
 
 /**
  * rows: [{ id, claim, status, section, scenarios: [{ scenario, name, uri, line, status, run }] }].
@@ -40,7 +42,7 @@ function claimsHtml(rows, { title = 'Claims coverage', reportHref = 'cucumber.ht
   sections.sort((a, b) => rank(a.name) - rank(b.name));
   for (const s of sections) {
     const pass = s.rows.filter((r) => r.status === 'passing').length;
-    out.push(`<h2 id="${esc(slug(s.name))}">${esc(s.name)} <small>(${pass} of ${s.rows.length} passing)</small></h2>`);
+    out.push(`<h2 id="${esc(slug(s.name))}">${text(s.name)} <small>(${pass} of ${s.rows.length} passing)</small></h2>`);
     out.push('<table><thead><tr><th>claim</th><th>summary</th><th>status</th><th>scenarios</th></tr></thead><tbody>');
     for (const r of s.rows) {
       const scenarios = r.scenarios
@@ -51,7 +53,7 @@ function claimsHtml(rows, { title = 'Claims coverage', reportHref = 'cucumber.ht
         )
         .join('');
       out.push(
-        `<tr id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td>${esc(r.claim) || '<i>not in features/claims.md</i>'}</td>` +
+        `<tr id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td>${text(r.claim) || '<i>not in features/claims.md</i>'}</td>` +
           `<td><span class="status ${slug(r.status)}">${esc(r.status)}</span></td><td>${scenarios ? `<ul class="scenarios">${scenarios}</ul>` : '-'}</td></tr>`,
       );
     }

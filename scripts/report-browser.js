@@ -22,11 +22,12 @@ function skip(why) {
   process.exit(0);
 }
 
-/** The first scenario in the run's messages that carries a sequence diagram. */
+/** The scenario whose sequence diagram has the most participants (the first such): the richest picture. */
 function scenarioWithDiagram(messagesFile) {
   const pickles = new Map();
   const cases = new Map();
   const started = new Map();
+  let best;
   for (const line of fs.readFileSync(messagesFile, 'utf8').split('\n')) {
     if (!line) continue;
     // Attachments are the big lines; look inside only those that can matter.
@@ -37,10 +38,12 @@ function scenarioWithDiagram(messagesFile) {
     else if (m.testCaseStarted) started.set(m.testCaseStarted.id, m.testCaseStarted.testCaseId);
     else if (m.attachment && m.attachment.fileName === 'sequence-diagram.svg') {
       const pickle = pickles.get(cases.get(started.get(m.attachment.testCaseStartedId)));
-      if (pickle) return pickle;
+      const svg = Buffer.from(m.attachment.body, 'base64').toString('utf8');
+      const participants = svg.split('<g class="participant">').length - 1;
+      if (pickle && (!best || participants > best.participants)) best = { pickle, participants, body: m.attachment.body };
     }
   }
-  return undefined;
+  return best;
 }
 
 async function main() {
@@ -55,8 +58,9 @@ async function main() {
   const claims = path.join(reports, 'claims.html');
   const messages = path.join(reports, 'messages.ndjson');
   for (const f of [html, claims, messages]) if (!fs.existsSync(f)) throw new Error(`${path.relative(root, f)} is missing: run \`npm run spec\` first`);
-  const pickle = scenarioWithDiagram(messages);
-  if (!pickle) throw new Error('no scenario in reports/messages.ndjson carries a sequence diagram (sequence-diagram.svg)');
+  const chosen = scenarioWithDiagram(messages);
+  const pickle = chosen?.pickle;
+  if (!chosen) throw new Error('no scenario in reports/messages.ndjson carries a sequence diagram (sequence-diagram.svg)');
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kubespec-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
@@ -75,9 +79,10 @@ async function main() {
     }
     await title.waitFor({ state: 'visible' });
     checks.push(`scenario "${pickle.name}" shown by ?query=`);
-    const summary = page.locator('details > summary', { hasText: 'sequence-diagram.svg' }).first();
-    await summary.click();
-    const img = summary.locator('xpath=..').locator('img');
+    // That scenario's own diagram (its bytes, as the run attached them), opened as a reader would.
+    const details = page.locator('details').filter({ has: page.locator(`img[src="data:image/svg+xml;base64,${chosen.body}"]`) }).first();
+    await details.locator('summary', { hasText: 'sequence-diagram.svg' }).click();
+    const img = details.locator('img');
     await img.waitFor({ state: 'visible' });
     const box = await img.evaluate((el) => ({ w: el.naturalWidth, h: el.naturalHeight, shown: el.getBoundingClientRect().width, src: el.getAttribute('src') }));
     if (!(box.w > 100 && box.h > 50 && box.shown > 100)) throw new Error(`the sequence diagram did not render: natural ${box.w}×${box.h}, shown ${box.shown}px wide`);
