@@ -241,3 +241,34 @@ Feature: CronJobs create Jobs on a schedule
     And the output contains "Last Schedule Time:  Thu, 01 Jan 2026 10:01:00 +0000"
     And the output contains "Active Jobs:         <none>"
     And the output contains "cronjob-controller  Created job tick-29454361"
+
+  @J36
+  Scenario: kubectl create job --from=cronjob runs a CronJob's Job now, marked as started by hand
+    When I run `kubectl create cronjob nightly --image=busybox --schedule="0 3 * * *" -- echo backup`
+    And I run `kubectl create job manual --from=cronjob/nightly`
+    Then the output is:
+      """
+      job.batch/manual created
+      """
+    When I run `kubectl get job manual -o jsonpath='{.metadata.annotations}{"\n"}{.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name} {.metadata.ownerReferences[0].controller} {.metadata.ownerReferences[0].blockOwnerDeletion}'`
+    Then the output is:
+      """
+      {"cronjob.kubernetes.io/instantiate":"manual"}
+      CronJob/nightly true 
+      """
+    When 5s pass
+    And I run `kubectl logs job/manual`
+    Then the output is:
+      """
+      backup
+      """
+    When I run `kubectl create job other --from=deployment/web`
+    Then it fails with:
+      """
+      Error from server (NotFound): deployments.apps "web" not found
+      """
+    When I run `kubectl create job other --from=cronjob/nightly -- echo hi`
+    Then it fails with:
+      """
+      error: cannot specify --from and command
+      """
