@@ -48,3 +48,13 @@ Feature: The model's kubectl prints what the real kubectl 1.32 prints on its own
     Given the real kubectl on the PATH is 1.32
     When the real kubectl runs 12 server lines against kubespec up
     Then it prints what was recorded for each of them
+
+  @K42 @K43 @K47 @K48
+  Scenario: -o go-template and -o jsonpath print a local file, and fail, as the real kubectl does
+    When the model's kubectl runs the corpus group "templates"
+    Then it prints what the recorded kubectl 1.32 printed, except the known differences
+
+  @K40 @K41 @K45 @K46
+  Scenario: the quota, priorityclass, binding and ingress generators, kubectl version and usage errors read as the real kubectl's
+    When the model's kubectl runs the corpus group "more-generators"
+    Then it prints what the recorded kubectl 1.32 printed, except the known differences

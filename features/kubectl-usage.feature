@@ -16,21 +16,9 @@ Feature: kubectl's usage errors and version read as the real kubectl 1.32's
     Examples:
       | line                      |
       | bogus                     |
-      | creat deployment web      |
-      | zzzzqqq                   |
       | completion                |
-      | completion bogus          |
-      | completion bash zsh       |
-      | cp                        |
-      | cp onlyone                |
-      | port-forward              |
       | port-forward pod/x        |
-      | auth can-i                |
       | auth can-i get            |
-      | auth bogus                |
-      | config bogus              |
-      | version --client -o bogus |
-      | version --short           |
 
   @K46
   Scenario Outline: kubectl version -o <format> prints the versions as the real kubectl does
