@@ -467,3 +467,23 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
       """
       nginx 1
       """
+
+  @T13
+  Scenario: examples/statefulset.play starts a StatefulSet in order, replaces a Pod, scales down and rolls out
+    When I play the example "examples/statefulset.play"
+    Then its transcript has, in order, lines matching:
+      """
+      standard \(default\)   rancher.io/local-path   Delete          WaitForFirstConsumer   false                  \d+s
+      web-0   0/1     ContainerCreating   0          3s
+      partitioned roll out complete: 3 new pods have been updated...
+      www-web-2   Bound    pvc-[0-9a-f-]+   1Gi        RWO            standard       <unset>                 \d+s
+      web-2\t10\.244\.\d+\.\d+
+      pod "web-1" deleted
+      web-1   1/1     Running   0          20s   10\.244\.\d+\.\d+   k8s-worker-\d   <none>           <none>
+      partitioned roll out complete: 2 new pods have been updated...
+      web-[a-z0-9]+   statefulset.apps/web   2          11s
+      .*delete Pod web-2 in StatefulSet web successful
+      .*delete Pod web-1 in StatefulSet web successful
+      .*delete Pod web-0 in StatefulSet web successful
+      The StatefulSet "web" is invalid: spec: Forbidden: updates to statefulset spec .*
+      """
