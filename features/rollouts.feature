@@ -337,3 +337,70 @@ Feature: Rolling out a new image, looking back, rolling back
       deployment "web" successfully rolled out
       """
 
+
+  @R14
+  Scenario: A StatefulSet's rollout history and undo use the ControllerRevisions its controller keeps
+    Given the file "db.yaml":
+      """
+      apiVersion: apps/v1
+      kind: StatefulSet
+      metadata:
+        name: db
+      spec:
+        serviceName: db
+        replicas: 2
+        selector:
+          matchLabels:
+            app: db
+        template:
+          metadata:
+            labels:
+              app: db
+          spec:
+            containers:
+            - name: db
+              image: nginx:1.25
+      """
+    When I run `kubectl apply -f db.yaml`
+    And 1m passes
+    And I run `kubectl set image statefulset/db db=nginx:1.26`
+    Then the output is:
+      """
+      statefulset.apps/db image updated
+      """
+    When 1m passes
+    And I run `kubectl rollout history statefulset/db`
+    Then the output is:
+      """
+      statefulset.apps/db 
+      REVISION  CHANGE-CAUSE
+      1         <none>
+      2         <none>
+
+      """
+    When I run `kubectl rollout undo sts/db`
+    Then the output is:
+      """
+      statefulset.apps/db rolled back
+      """
+    When 1m passes
+    And I run `kubectl get pods -l app=db -o jsonpath='{range .items[*]}{.spec.containers[0].image}{"\n"}{end}'`
+    Then the output is:
+      """
+      nginx:1.25
+      nginx:1.25
+      """
+    When I run `kubectl rollout history sts/db`
+    Then the output is:
+      """
+      statefulset.apps/db 
+      REVISION  CHANGE-CAUSE
+      2         <none>
+      3         <none>
+
+      """
+    When I run `kubectl rollout undo sts/db --to-revision=3`
+    Then the output is:
+      """
+      statefulset.apps/db skipped rollback (current template already matches revision 3)
+      """

@@ -131,6 +131,9 @@ export const KUBE_SCHEMA: Schema = {
   DaemonSet: { fields: { metadata: struct('ObjectMeta'), spec: struct('DaemonSetSpec'), status: struct('DaemonSetStatus') } },
   DaemonSetSpec: { fields: { selector: struct('LabelSelector'), template: struct('PodTemplateSpec') } },
   DaemonSetStatus: { fields: { conditions: conditions() } },
+  StatefulSet: { fields: { metadata: struct('ObjectMeta'), spec: struct('StatefulSetSpec'), status: struct('StatefulSetStatus') } },
+  StatefulSetSpec: { fields: { selector: struct('LabelSelector'), template: struct('PodTemplateSpec'), volumeClaimTemplates: atomicList() } },
+  StatefulSetStatus: { fields: { conditions: conditions() } },
 
   Service: { fields: { metadata: struct('ObjectMeta'), spec: struct('ServiceSpec'), status: struct('ServiceStatus') } },
   ServiceSpec: {

@@ -9,13 +9,13 @@ import { resourceByName } from '../../api/registry';
 import { parseOutput, printObjects } from '../output';
 import type { Ctx } from '../kubectl';
 import { describeTabWriter } from '../printers/tabwriter';
-import { CHANGE_CAUSE, daemonSetHistory, deploymentHistory, printTemplate, type Revision } from './revisions';
+import { CHANGE_CAUSE, controllerHistory, deploymentHistory, printTemplate, type Revision } from './revisions';
 import { findTargets, printTarget, requireResources, type Target } from './targets';
 
 export function revisionsOf(ctx: Ctx, t: Target): Revision[] {
   const name = t.obj.metadata.name!;
   if (t.r.resource === 'deployments') return deploymentHistory(ctx, t.ns!, name);
-  if (t.r.resource === 'daemonsets') return daemonSetHistory(ctx, t.ns!, name).revisions;
+  if (t.r.resource === 'daemonsets' || t.r.resource === 'statefulsets') return controllerHistory(ctx, t.r.resource, t.ns!, name).revisions;
   throw new KubectlError(`no history viewer has been implemented for ${JSON.stringify(`${t.r.kind}${t.r.group ? '.' + t.r.group : ''}`)}`);
 }
 

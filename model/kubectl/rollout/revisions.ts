@@ -67,9 +67,12 @@ export function deploymentHistory(ctx: Ctx, ns: string, name: string): Revision[
   return [...out.values()].sort((a, b) => a.revision - b.revision);
 }
 
-/** daemonSetHistory: the DaemonSet and the ControllerRevisions it controls, selected by its selector. */
-export function daemonSetHistory(ctx: Ctx, ns: string, name: string): { ds: KObject; revisions: Revision[] } {
-  const ds = getFor(ctx, 'daemonsets', ns, name, 'DaemonSet');
+/**
+ * daemonSetHistory / statefulSetHistory: the object and the ControllerRevisions it controls,
+ * selected by its selector.
+ */
+export function controllerHistory(ctx: Ctx, resource: 'daemonsets' | 'statefulsets', ns: string, name: string): { ds: KObject; revisions: Revision[] } {
+  const ds = getFor(ctx, resource, ns, name, resource === 'daemonsets' ? 'DaemonSet' : 'Statefulset');
   const selector = selectorText(ds.spec?.selector);
   const revisions = ctx.client
     .list('controllerrevisions', ns, { labelSelector: selector })
@@ -86,7 +89,9 @@ function applyTemplatePatch(ds: KObject, cr: KObject): any {
   return t;
 }
 
-/** The patch a DaemonSet's current template makes (getDaemonSetPatch), to compare with a revision's data. */
+export const daemonSetHistory = (ctx: Ctx, ns: string, name: string) => controllerHistory(ctx, 'daemonsets', ns, name);
+
+/** The patch a DaemonSet's (or StatefulSet's) current template makes (getDaemonSetPatch), to compare with a revision's data. */
 export function templatePatch(obj: KObject): any {
   return { spec: { template: { ...deepCopy(obj.spec?.template ?? {}), $patch: 'replace' } } };
 }

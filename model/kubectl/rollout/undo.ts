@@ -10,7 +10,7 @@ import { int, type Parsed } from '../args';
 import { formatErrors, KubectlError } from '../errors';
 import type { Ctx } from '../kubectl';
 import { dryRunOf, dryRunSuffix } from '../mapping';
-import { daemonSetHistory, deploymentHistory, equalIgnoreHash, printTemplate, REVISION, templatePatch, type Revision } from './revisions';
+import { controllerHistory, deploymentHistory, equalIgnoreHash, printTemplate, REVISION, templatePatch, type Revision } from './revisions';
 import { findTargets, printTarget, requireResources, type Target } from './targets';
 
 type DryRun = ReturnType<typeof dryRunOf>;
@@ -62,16 +62,18 @@ function rollbackDeployment(ctx: Ctx, t: Target, toRevision: number, dryRun: Dry
   return 'rolled back';
 }
 
-function rollbackDaemonSet(ctx: Ctx, t: Target, toRevision: number, dryRun: DryRun): string {
+/** DaemonSetRollbacker and StatefulSetRollbacker: the revision's stored patch, sent as it is. */
+function rollbackFromControllerRevision(ctx: Ctx, t: Target, toRevision: number, dryRun: DryRun): string {
   if (toRevision < 0) throw revisionNotFound(toRevision);
-  const { ds, revisions } = daemonSetHistory(ctx, t.ns!, t.obj.metadata.name!);
+  const resource = t.r.resource as 'daemonsets' | 'statefulsets';
+  const { ds, revisions } = controllerHistory(ctx, resource, t.ns!, t.obj.metadata.name!);
   if (toRevision === 0 && revisions.length <= 1) throw new KubectlError('no last revision to roll back to');
   const to = pickRevision(revisions, toRevision);
   if (!to) throw revisionNotFound(toRevision);
   if (dryRun === 'client') return `will roll back to ${printTemplate(to.template)}`;
   if (canonicalJSON(templatePatch(ds)) === canonicalJSON(to.source.data)) return `skipped rollback (current template already matches revision ${toRevision})`;
   try {
-    ctx.client.patch('daemonsets', t.ns, ds.metadata.name!, 'strategic', to.source.data, { dryRun: dryRun === 'server' });
+    ctx.client.patch(resource, t.ns, ds.metadata.name!, 'strategic', to.source.data, { dryRun: dryRun === 'server' });
   } catch (e: any) {
     if (e?.code === 0) throw e;
     throw new KubectlError(`failed restoring revision ${toRevision}: ${e?.status?.message ?? e?.message}`);
@@ -88,7 +90,7 @@ export function runUndo(ctx: Ctx, args: string[], p: Parsed): number {
     for (const t of targets) {
       let result: string;
       if (t.r.resource === 'deployments') result = rollbackDeployment(ctx, t, toRevision, dryRun);
-      else if (t.r.resource === 'daemonsets') result = rollbackDaemonSet(ctx, t, toRevision, dryRun);
+      else if (t.r.resource === 'daemonsets' || t.r.resource === 'statefulsets') result = rollbackFromControllerRevision(ctx, t, toRevision, dryRun);
       else throw new KubectlError(`no rollbacker has been implemented for ${JSON.stringify(groupKind(t.obj, t))}`);
       printTarget(ctx, p, t, result + dryRunSuffix(dryRun));
     }
