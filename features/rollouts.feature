@@ -404,3 +404,8 @@ Feature: Rolling out a new image, looking back, rolling back
       """
       statefulset.apps/db skipped rollback (current template already matches revision 3)
       """
+
+  @R15
+  Scenario: examples/rollout.play, the learner's session of these scenarios, plays the same twice with one seed
+    When I play "examples/rollout.play" with seed 7 twice
+    Then both transcripts are identical
