@@ -7,11 +7,30 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
   or Orphan propagation, cordon and uncordon, a NoExecute taint on and off, two clients writing
   from stale reads, kubectl apply of a manifest that then drops fields); crashed and restarted
   components, failed API requests, broken, delayed and repeated watch streams, nodes lost for
-  less or more than the grace period; and the order in which ready components run. Safety is
-  checked at every etcd write (steps/properties/safety*.ts), not only at the end. Faults stop after a while
-  (Anvil's assumption). The number of runs comes from KUBESPEC_PROPERTY_RUNS (default 25),
-  of which a scenario with heavy cases runs a share (`runs`); the seed is fixed, and KUBESPEC_SEED varies it. A failure prints how to replay it and
-  writes the shrunk case as a feature under reports/counterexamples/.
+  less or more than the grace period; and the order in which ready components run.
+
+  The bounds of a case: at most `workers` worker nodes (at least `min_workers`), `workloads`
+  workloads of the `kinds` listed, `actions` user actions (at least `min_actions`) of the
+  `actions_kinds` listed and `faults` faults of the `fault_kinds` listed. User actions and faults
+  happen within the first `horizon` of virtual time; faults stop there (Anvil's assumption). After
+  the horizon, every workload must reach its desired state (replicas Ready and available, one
+  Pod per eligible node, deleted workloads and their dependents gone or orphaned) within
+  `converge`, and then a further `quiet` period must see no write to etcd but kubelet Lease
+  renewals and node heartbeats. `runs` is the share of KUBESPEC_PROPERTY_RUNS (default 25) a
+  scenario with heavy cases runs.
+
+  "Stays safe" is checked at every etcd write, on the path and not only at the end
+  (steps/properties/safety*.ts): rollout bounds (at least replicas − maxUnavailable Pods Ready and
+  at most replicas + maxSurge, percentages rounded as upstream rounds them) and DaemonSet bounds
+  (at most maxUnavailable nodes without a Ready Pod); no Pod bound to a cordoned node or one whose
+  taints it does not tolerate, none evicted before its tolerationSeconds; no ready endpoint for a
+  Pod that is terminating or not Ready; foreground and orphan deletion order (deleted means gone);
+  no acknowledged write lost; fields an applied manifest dropped are gone; restart policies
+  obeyed. Every run checks all of them, except the lower bounds (Pods Ready, nodes with a Ready
+  Pod), checked only in runs without faults whose only actions are template edits, concurrent
+  writes and reapplies, where nothing else may take Pods away; the text after "stays safe" names the invariants the
+  scenario's bounds exercise. The seed is fixed, and KUBESPEC_SEED varies it. A failure prints
+  how to replay it and writes the shrunk case as a feature under reports/counterexamples/.
 
   @property @W09 @W18 @C24
   Scenario: Eventually stable reconciliation, and safety at every step
@@ -24,7 +43,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon   | 30s   |
       | converge  | 2m    |
       | quiet     | 1m    |
-    Then every generated cluster converges on its desired state, stays quiet and stays safe
+    Then every generated cluster converges on its desired state, stays quiet and stays safe: every invariant, under every kind of fault
 
   @property @W09 @S40
   Scenario: A rollout keeps replicas − maxUnavailable Pods Ready and at most replicas + maxSurge, percentages rounded as upstream
@@ -41,7 +60,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon       | 30s          |
       | converge      | 2m           |
       | quiet         | 30s          |
-    Then every generated cluster converges on its desired state, stays quiet and stays safe
+    Then every generated cluster converges on its desired state, stays quiet and stays safe: the rollout and DaemonSet bounds, while templates change
 
   @property @S41
   Scenario: Cordoned, NoExecute-tainted and lost nodes: no Pod bound where it may not go, none evicted before its tolerationSeconds, no ready endpoint for a Pod that is going
@@ -59,7 +78,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon       | 20s                                      |
       | converge      | 2m                                       |
       | quiet         | 20s                                      |
-    Then every generated cluster converges on its desired state, stays quiet and stays safe
+    Then every generated cluster converges on its desired state, stays quiet and stays safe: no Pod bound or kept where it may not be, no ready endpoint for a Pod that is going
 
   @property @S42
   Scenario: Deleted means gone, no acknowledged write is lost, an applied manifest's removed fields are gone, and restart policies hold
@@ -74,7 +93,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon       | 20s                                                  |
       | converge      | 2m                                                   |
       | quiet         | 20s                                                  |
-    Then every generated cluster converges on its desired state, stays quiet and stays safe
+    Then every generated cluster converges on its desired state, stays quiet and stays safe: deleted means gone, no write lost, dropped fields gone, restart policies obeyed
 
   @property @C24
   Scenario: Failed API requests are retried until the controllers converge, in slow-start batches
@@ -89,7 +108,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon       | 20s              |
       | converge      | 2m               |
       | quiet         | 30s              |
-    Then every generated cluster converges on its desired state, stays quiet and stays safe
+    Then every generated cluster converges on its desired state, stays quiet and stays safe: the controllers retry failed requests until they converge
 
   @property
   Scenario: The MVCC store against a far simpler model
