@@ -1,4 +1,4 @@
-import { type DataTable, Then, When } from '@cucumber/cucumber';
+import { After, type DataTable, Then, When } from '@cucumber/cucumber';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -134,6 +134,12 @@ interface ReportRun {
   output: string;
 }
 const runs = new WeakMap<KubespecWorld, ReportRun>();
+
+// The run's directory is the scenario's scratch space: gone with it.
+After(function (this: KubespecWorld) {
+  const r = runs.get(this);
+  if (r) fs.rmSync(r.dir, { recursive: true, force: true });
+});
 
 function reportRun(w: KubespecWorld): ReportRun {
   const r = runs.get(w);
