@@ -487,3 +487,23 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
       .*delete Pod web-0 in StatefulSet web successful
       The StatefulSet "web" is invalid: spec: Forbidden: updates to statefulset spec .*
       """
+
+  @T14
+  Scenario: Under whenScaled Delete the claims of the Pods a scale-down removes go with them, and their volumes too
+    When I run `kubectl apply -f web.yaml`
+    And I run `kubectl patch statefulset web -p '{"spec":{"persistentVolumeClaimRetentionPolicy":{"whenScaled":"Delete"}}}'`
+    And 60s pass
+    And I run `kubectl scale statefulset web --replicas=1`
+    And 60s pass
+    And I run `kubectl get pods,pvc -o name`
+    Then the output is:
+      """
+      pod/web-0
+      persistentvolumeclaim/www-web-0
+      """
+    When I run `kubectl get pv -o 'custom-columns=CLAIM:.spec.claimRef.name,STATUS:.status.phase'`
+    Then the output is:
+      """
+      CLAIM       STATUS
+      www-web-0   Bound
+      """
