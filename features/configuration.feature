@@ -455,3 +455,28 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       """
       debug
       """
+
+  @G12 @portable
+  Scenario Outline: An env var's source is checked by the API server, and a refused Pod is not created
+    When I run `kubectl apply -f -` with this input:
+      """
+      {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"}, "spec": {"containers": [{"name": "c", "image": "nginx", "env": [<env>]}]}}
+      """
+    Then it fails with:
+      """
+      The Pod "bad" is invalid: <error>
+      """
+    When I run `kubectl get pods`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+
+    Examples:
+      | env                                                                                               | error |
+      | {"name": "A", "valueFrom": {}}                                                                    | spec.containers[0].env[0].valueFrom: Invalid value: "": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef` |
+      | {"name": "A", "value": "x", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}}            | spec.containers[0].env[0].valueFrom: Invalid value: "": may not be specified when `value` is not empty |
+      | {"name": "A", "valueFrom": {"fieldRef": {"fieldPath": "spec.hostname"}}}                          | spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Unsupported value: "spec.hostname": supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs" |
+      | {"name": "A", "valueFrom": {"configMapKeyRef": {"name": "app"}}}                                  | spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Required value |
+      | {"name": "A", "valueFrom": {"secretKeyRef": {"name": "Bad_Name", "key": "k"}}}                    | spec.containers[0].env[0].valueFrom.secretKeyRef.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+      | {"name": "A", "valueFrom": {"resourceFieldRef": {"resource": "limits.gpu"}}}                      | spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory" |

@@ -5,6 +5,7 @@
  */
 import { FieldError } from '../../api/status';
 import { validateContainerProbes } from './probes';
+import { validateEnvValueFrom } from './env-sources';
 import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from '../../api/validation';
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
@@ -79,7 +80,7 @@ function validateEnv(env: unknown, path: string, errs: FieldError[]): void {
     const name = str(ev?.name);
     if (!name) errs.push(FieldError.required(`${p}.name`));
     else for (const msg of isRelaxedEnvVarName(name)) errs.push(FieldError.invalid(`${p}.name`, name, msg));
-    if (ev?.valueFrom && str(ev?.value)) errs.push(FieldError.invalid(`${p}.valueFrom`, '', 'may not be specified when `value` is not empty'));
+    validateEnvValueFrom(ev, p, errs);
   });
 }
 

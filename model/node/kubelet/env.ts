@@ -67,10 +67,10 @@ export function makeEnvironment(pod: KObject, container: any, src: EnvSources, s
   for (const from of Array.isArray(container.envFrom) ? container.envFrom : []) {
     const prefix: string = from?.prefix ?? '';
     if (from?.configMapRef) {
-      const cm = objects.need('configmaps', from.configMapRef.name, from.configMapRef.optional === true);
+      const cm = objects.need('configmaps', String(from.configMapRef.name ?? ''), from.configMapRef.optional === true);
       for (const k of Object.keys(cm?.data ?? {}).sort()) env.set(prefix + k, String(cm!.data[k]));
     } else if (from?.secretRef) {
-      const s = objects.need('secrets', from.secretRef.name, from.secretRef.optional === true);
+      const s = objects.need('secrets', String(from.secretRef.name ?? ''), from.secretRef.optional === true);
       for (const k of Object.keys(s?.data ?? {}).sort()) env.set(prefix + k, secretValue(s!.data[k]));
     }
   }
@@ -85,7 +85,7 @@ export function makeEnvironment(pod: KObject, container: any, src: EnvSources, s
       else if (from.resourceFieldRef) value = resourceFieldValue(pod, container, from.resourceFieldRef, src);
       else if (from.configMapKeyRef) {
         const ref = from.configMapKeyRef;
-        const cm = objects.need('configmaps', ref.name, ref.optional === true);
+        const cm = objects.need('configmaps', String(ref.name ?? ''), ref.optional === true);
         if (!cm) continue;
         value = cm.data?.[ref.key];
         if (value === undefined) {
@@ -94,7 +94,7 @@ export function makeEnvironment(pod: KObject, container: any, src: EnvSources, s
         }
       } else if (from.secretKeyRef) {
         const ref = from.secretKeyRef;
-        const s = objects.need('secrets', ref.name, ref.optional === true);
+        const s = objects.need('secrets', String(ref.name ?? ''), ref.optional === true);
         if (!s) continue;
         if (s.data?.[ref.key] === undefined) {
           if (ref.optional === true) continue;
@@ -190,11 +190,18 @@ function resourceFieldValue(pod: KObject, container: any, ref: any, src: EnvSour
   const target = ref.containerName ? (pod.spec?.containers ?? []).find((c: any) => c.name === ref.containerName) : container;
   if (!target) throw new EnvError(`container ${ref.containerName} not found`);
   const [kind, resource] = String(ref.resource ?? '').split('.') as [string, string];
-  let q: Quantity | undefined;
-  const raw = kind === 'limits' ? (target.resources?.limits?.[resource] ?? src.nodeAllocatable[resource]) : target.resources?.requests?.[resource];
-  if (raw !== undefined) q = parseQuantity(raw);
-  const divisor = ref.divisor !== undefined && String(ref.divisor) !== '0' ? parseQuantity(ref.divisor) : parseQuantity('1');
   if (!['limits', 'requests'].includes(kind) || !['cpu', 'memory', 'ephemeral-storage'].includes(resource)) throw new EnvError(`unsupported container resource : ${ref.resource}`);
+  const raw = kind === 'limits' ? (target.resources?.limits?.[resource] ?? src.nodeAllocatable[resource]) : target.resources?.requests?.[resource];
+  const quantity = (v: unknown): Quantity => {
+    try {
+      return parseQuantity(v as string);
+    } catch (e) {
+      // Validation refuses a bad quantity; one that got through is the kubelet's error, not a crash.
+      throw new EnvError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const q = raw !== undefined ? quantity(raw) : undefined;
+  const divisor = ref.divisor !== undefined && String(ref.divisor) !== '0' ? quantity(ref.divisor) : quantity('1');
   if (!q) return '0';
   if (resource === 'cpu') return String(Math.ceil(q.milliValue() / divisor.milliValue()));
   return String(Math.ceil(q.value() / divisor.value()));
