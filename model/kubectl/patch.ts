@@ -6,12 +6,14 @@
  */
 import * as yaml from 'js-yaml';
 import type { PatchType } from '../apiserver/request';
-import { F, str } from './args';
+import { bool, F, str } from './args';
 import { formatErrors, goQuote, KubectlError, collectError } from './errors';
 import type { Command } from './kubectl';
 import { goYamlError } from './manifests';
 import { GO_YAML_V2_SCHEMA } from './yaml11';
 import { objectRef, parseResourceArgs } from './resources';
+import { patchLocal } from './patch-local';
+import { PRINT_FLAGS } from './output';
 
 const PATCH_TYPES: Record<string, PatchType> = { json: 'json', merge: 'merge', strategic: 'strategic' };
 
@@ -35,6 +37,8 @@ export const patchCommand: Command = {
     F.dryRun,
     F.fieldManager,
     F.filename,
+    F.recursive,
+    ...PRINT_FLAGS,
   ],
   run(ctx, args, p) {
     const typeName = (str(p, 'type') ?? 'strategic').toLowerCase();
@@ -51,6 +55,7 @@ export const patchCommand: Command = {
       }
     }
     if (!text) throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
+    if (bool(p, 'local')) return patchLocal(ctx, p, args, patchType, parsePatch(text));
     if (args.length === 0) throw new KubectlError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
     const body = parsePatch(text);
     const errors: unknown[] = [];
