@@ -10,6 +10,7 @@ Feature: The real kubectl and the model's kubectl roll out, look back and roll b
 
   @R16 @R75
   Scenario: set image, rollout history, undo, pause and resume, set env and resources print alike
+    Given the real kubectl is 1.32 or newer (kubectl events and the rollout messages of 1.32)
     When I run `kubectl create deployment web --image=nginx:1.25 --replicas=2` with the real kubectl and the model's kubectl
     Then both print the same output
     When 1m passes
