@@ -94,16 +94,21 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
       timeout <duration> kubectl get … -w, on <node> <command>, # comments.
       """
 
-  @D33
-  Scenario: A later check that fails carries the command that failed unexpectedly before it
+  @D33 @D34
+  Scenario: A check fails with the command that failed unexpectedly before it, and "0 lines matching" refuses an empty output
     When I run this feature:
       """
-      Feature: an author's first try
+      Feature: an author's first tries
         Scenario: a typo in the file name
           Given a cluster
           When I run `kubectl apply -f ngnix.yaml`
           And 1m passes
           Then 3 pods labelled "app=nginx" are Running
+
+        Scenario: nothing printed
+          Given a cluster
+          When I run `kubectl get pods -o name`
+          Then the output has 0 lines matching "nginx"
       """
     Then the feature fails, and its output contains:
       """
@@ -111,18 +116,7 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
       `kubectl apply -f ngnix.yaml` failed (exit 1) and no step checked it:
       error: the path "ngnix.yaml" does not exist
       """
-
-  @D34
-  Scenario: "the output has 0 lines matching" says nothing of an empty output, so it refuses one
-    When I run this feature:
-      """
-      Feature: a check that cannot fail
-        Scenario: nothing printed
-          Given a cluster
-          When I run `kubectl get pods -o name`
-          Then the output has 0 lines matching "nginx"
-      """
-    Then the feature fails, and its output contains:
+    And the feature fails, and its output contains:
       """
       `kubectl get pods -o name` printed nothing on stdout, so "0 lines matching" says nothing
       """
