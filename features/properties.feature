@@ -32,7 +32,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
   scenario's bounds exercise. The seed is fixed, and KUBESPEC_SEED varies it. A failure prints
   how to replay it and writes the shrunk case as a feature under reports/counterexamples/.
 
-  @property @W09 @W18 @C24
+  @property @W09 @W18 @C24 @N60
   Scenario: Eventually stable reconciliation, and safety at every step
     Given the property bounds:
       | bound     | value |

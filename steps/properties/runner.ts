@@ -13,6 +13,7 @@ import { etcdKey, type Intent, tolerant, UserActions } from './actions';
 import { Calm } from './calm';
 import { type Deletion, Ledger } from './ledger';
 import { bareNotConverged, daemonSetNotConverged, doomed, replicasNotConverged, unfinishedDeletions } from './converged';
+import { pdbFor, pdbNotConverged } from './disruption';
 import { kindConfig, manifest, resourceOf, service } from './manifests';
 import { readState } from './oracle';
 import { SafetyObserver } from './safety';
@@ -77,6 +78,8 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
   for (const w of c.workloads) {
     tolerant(() => cluster.admin.create(resourceOf(w), NS, manifest(w)));
     if (w.service) tolerant(() => cluster.admin.create('services', NS, service(w)));
+    const pdb = pdbFor(w);
+    if (pdb) tolerant(() => cluster.admin.create('poddisruptionbudgets', NS, pdb));
   }
   new UserActions(cluster, c, intent, ledger).schedule();
   const problems: string[] = [];
@@ -135,6 +138,7 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[], dele
     else if (w.kind === 'DaemonSet') out.push(...daemonSetNotConverged(w, obj, pods, s));
     else out.push(...replicasNotConverged(w, obj, pods, intended[i], rsUIDs, s));
   }
+  out.push(...pdbNotConverged(cluster, c, ours));
   // System Pods too (kube-flannel's tolerate only NoSchedule): a pending eviction is not a converged cluster.
   for (const p of s.pods) if (!p.metadata.labels?.[APP_LABEL]) out.push(...doomed(p, s));
   return out;
