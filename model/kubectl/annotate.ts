@@ -45,6 +45,8 @@ export const annotateCommand: Command = {
     const { set, remove } = parseAnnotations(pairs);
     const local = bool(p, 'local');
     if (local && strs(p, 'filename').length === 0) throw new KubectlError('can only use local files by -f rsrc.yaml or --filename=rsrc.json when --local=true is set');
+    // AnnotateOptions.Validate: what to annotate, then what to change.
+    if (!local && resources.length === 0 && strs(p, 'filename').length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     if (Object.keys(set).length === 0 && remove.length === 0) throw new KubectlError('at least one annotation update is required');
     if (local) return annotateLocal(ctx, p, set, remove);
     if (resources.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
@@ -77,11 +79,14 @@ export const annotateCommand: Command = {
 function annotateLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: string[]): number {
   const fmt = parseOutput(str(p, 'output'), false, bool(p, 'allow-missing-template-keys', true));
   const { items, errors } = readManifests(strs(p, 'filename'), ctx.io, bool(p, 'recursive'));
+  let printed = 0;
   for (const m of items) {
     try {
       const r = mappingFor(m);
       const obj: KObject = JSON.parse(JSON.stringify(m.obj));
       obj.metadata.annotations = edited(obj.metadata.annotations ?? {}, set, remove, bool(p, 'overwrite'));
+      // One printer for all the objects: YAML documents after the first start with ---.
+      if (fmt && fmt.kind === 'yaml' && printed++ > 0) ctx.out += '---\n';
       if (fmt) printTo(ctx, [{ obj, r }], fmt, true);
       else ctx.out += `${objectRef(r, obj.metadata.name ?? '')} annotated\n`;
     } catch (e) {

@@ -59,7 +59,7 @@ export const exposeCommand: Command = {
     F.filename,
   ],
   run(ctx, args, p) {
-    if (args.length === 0) throw new KubectlError('You must provide one or more resources by argument or filename.');
+    if (args.length === 0) throw new KubectlError(`You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'`);
     const errors: unknown[] = [];
     for (const q of parseResourceArgs(args).requests) {
       if (!['deployments', 'replicasets', 'pods', 'services', 'replicationcontrollers'].includes(q.r.resource))

@@ -5,7 +5,7 @@ import type { KObject } from '../api/meta';
 import { checkNamedInNamespace, namedOrSelected, objectRef, parseResourceArgs, resourcesAndPairs } from './resources';
 import { isValidLabelValue } from '../api/labels/validation';
 import { readManifests } from './manifests';
-import { mappingFor } from './mapping';
+import { dryRunOf, mappingFor } from './mapping';
 import { parseOutput, PRINT_FLAGS, printObjects, printTo } from './output';
 
 /** kubectl label's parseLabels: sets and removals, checked before any request. */
@@ -75,10 +75,20 @@ export const labelCommand: Command = {
 function labelLocal(ctx: Ctx, p: Parsed, set: Record<string, string>, remove: string[]): number {
   const files = strs(p, 'filename');
   if (files.length === 0) throw new KubectlError('can only use local files by -f pod.yaml or --filename=pod.json when --local=true is set');
-  const fmt = parseOutput(str(p, 'output'), false, bool(p, 'allow-missing-template-keys', true));
+  dryRunOf(p);
+  if (Object.keys(set).length === 0 && remove.length === 0) throw new KubectlError('at least one label update is required');
+  // The printer is made for each object: a bad -o fails each of them.
+  let fmt: ReturnType<typeof parseOutput>;
+  let fmtError: unknown;
+  try {
+    fmt = parseOutput(str(p, 'output'), false, bool(p, 'allow-missing-template-keys', true));
+  } catch (e) {
+    fmtError = e;
+  }
   const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
   for (const m of items) {
     try {
+      if (fmtError) throw fmtError;
       const r = mappingFor(m);
       const obj: KObject = JSON.parse(JSON.stringify(m.obj));
       const labels: Record<string, string> = { ...(obj.metadata.labels ?? {}) };
