@@ -155,6 +155,16 @@ Feature: Rolling out a new image, looking back, rolling back
       """
       error: revision must be a positive integer: -1
       """
+    When I run `kubectl rollout status deployment/web --revision=1`
+    Then it fails with:
+      """
+      error: desired revision (1) is different from the running revision (2)
+      """
+    When I run `kubectl rollout status deployment/web --revision=2`
+    Then the output is:
+      """
+      deployment "web" successfully rolled out
+      """
     And the deployment "web" has the resourceVersion I noted
 
   @R07

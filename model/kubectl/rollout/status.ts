@@ -15,12 +15,19 @@ const DEFAULT_LIMIT_MS = 15 * 60 * 1000;
 const STEP_MS = 100;
 
 /** polymorphichelpers' status viewers: the line to print and whether the rollout is done. */
-function statusOf(obj: KObject, resource: string): { text: string; done: boolean } {
+function statusOf(obj: KObject, resource: string, revision = 0): { text: string; done: boolean } {
   if (resource === 'statefulsets') return statefulSetStatus(obj);
   const name = obj.metadata.name;
   const s = obj.status ?? {};
   const generation = obj.metadata.generation ?? 0;
   if (resource === 'deployments') {
+    // --revision: the Deployment must be running that revision (its revision annotation).
+    if (revision > 0) {
+      const raw = obj.metadata.annotations?.['deployment.kubernetes.io/revision'];
+      if (raw !== undefined && !/^[+-]?\d+$/.test(raw)) throw new KubectlError(`cannot get the revision of deployment ${JSON.stringify(name)}: strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
+      const running = raw === undefined ? 0 : Number(raw);
+      if (revision !== running) throw new KubectlError(`desired revision (${revision}) is different from the running revision (${running})`);
+    }
     if (generation <= (s.observedGeneration ?? 0)) {
       const progressing = (s.conditions ?? []).find((c: any) => c.type === 'Progressing');
       if (progressing?.reason === 'ProgressDeadlineExceeded') throw new KubectlError(`deployment ${JSON.stringify(name)} exceeded its progress deadline`);
@@ -53,15 +60,18 @@ export function runStatus(ctx: Ctx, rest: string[], p: Parsed): number {
   const { requests } = parseResourceArgs(rest);
   const q = requests[0];
   if (!q.names.length) throw new KubectlError('resource(s) were provided, but no name was specified');
-  if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets' && q.r.resource !== 'statefulsets') throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}`);
-  void int(p, 'revision');
+  const revision = int(p, 'revision') ?? 0;
+  if (revision < 0) throw new KubectlError(`revision must be a positive integer: ${revision}`);
   const ns = ctx.namespace;
   const obj = ctx.client.get(q.r.resource, ns, q.names[0]);
-  return watchRollout(ctx, q.r.resource, ns, obj, bool(p, 'watch', true), str(p, 'timeout'));
+  // StatusViewerFor, once the object is read, names the schema.GroupKind: "ReplicaSet.apps".
+  if (q.r.resource !== 'deployments' && q.r.resource !== 'daemonsets' && q.r.resource !== 'statefulsets')
+    throw new KubectlError(`no status viewer has been implemented for ${q.r.kind}${q.r.group ? '.' + q.r.group : ''}`);
+  return watchRollout(ctx, q.r.resource, ns, obj, bool(p, 'watch', true), str(p, 'timeout'), revision);
 }
 
-function watchRollout(ctx: Ctx, resource: string, ns: string, obj: KObject, watch: boolean, timeout: string | undefined): number {
-  const first = statusOf(obj, resource);
+function watchRollout(ctx: Ctx, resource: string, ns: string, obj: KObject, watch: boolean, timeout: string | undefined, revision: number): number {
+  const first = statusOf(obj, resource, revision);
   ctx.out += first.text;
   if (first.done || !watch) return 0;
   let limit = DEFAULT_LIMIT_MS;
@@ -81,7 +91,7 @@ function watchRollout(ctx: Ctx, resource: string, ns: string, obj: KObject, watc
         }
         if (ev.type !== 'ADDED' && ev.type !== 'MODIFIED') continue;
         try {
-          const st = statusOf(ev.object, resource);
+          const st = statusOf(ev.object, resource, revision);
           ctx.out += st.text;
           done = st.done;
         } catch (e) {
