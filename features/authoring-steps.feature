@@ -94,8 +94,8 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
       timeout <duration> kubectl get … -w, on <node> <command>, # comments.
       """
 
-  @D33 @D34
-  Scenario: A check fails with the command that failed unexpectedly before it, and "0 lines matching" refuses an empty output
+  @D33 @D34 @D36 @D37
+  Scenario: What a failing check says: the command that failed unexpectedly before it, an empty output, a missed deadline, a bound broken
     When I run this feature:
       """
       Feature: an author's first tries
@@ -109,6 +109,17 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
           Given a cluster
           When I run `kubectl get pods -o name`
           Then the output has 0 lines matching "nginx"
+
+        Scenario: too short a deadline
+          Given a cluster
+          When I run `kubectl apply -f examples/nginx.yaml`
+          Then within 2s 3 pods labelled "app=nginx" are Running
+
+        Scenario: a bound that does not hold
+          Given a cluster
+          When I run `kubectl apply -f examples/nginx.yaml`
+          And I run `sleep 1m` while watching the pods labelled "app=nginx"
+          Then while it ran, at least 1 of those pods were Ready and at most 3 existed
       """
     Then the feature fails, and its output contains:
       """
@@ -119,6 +130,15 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
     And the feature fails, and its output contains:
       """
       `kubectl get pods -o name` printed nothing on stdout, so "0 lines matching" says nothing
+      """
+    And the feature fails, and its output contains:
+      """
+      -   "running": 3,
+      +   "running": 0,
+      """
+    And the feature fails, and its output contains:
+      """
+      while it ran, the pods labelled "app=nginx" were at times only 0 Ready (wanted at least 1) and up to 3 (wanted at most 3)
       """
     When I run `kubectl get namespaces -o name`
     Then the output has 0 lines matching "nginx"
