@@ -480,3 +480,40 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       | {"name": "A", "valueFrom": {"configMapKeyRef": {"name": "app"}}}                                  | spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Required value |
       | {"name": "A", "valueFrom": {"secretKeyRef": {"name": "Bad_Name", "key": "k"}}}                    | spec.containers[0].env[0].valueFrom.secretKeyRef.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
       | {"name": "A", "valueFrom": {"resourceFieldRef": {"resource": "limits.gpu"}}}                      | spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory" |
+
+  @G13 @portable
+  Scenario: A changed ConfigMap reaches the files of its volume within a sync period, not the environment or a subPath mount
+    When I run `kubectl create configmap app --from-literal=mode=debug`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+      spec:
+        containers:
+        - name: nginx
+          image: nginx:1.27
+          env:
+          - name: MODE
+            valueFrom: {configMapKeyRef: {name: app, key: mode}}
+          volumeMounts:
+          - {name: config, mountPath: /etc/config}
+          - {name: config, mountPath: /etc/mode, subPath: mode}
+        volumes:
+        - name: config
+          configMap: {name: app}
+      """
+    And 30s passes
+    And I run `kubectl patch configmap app -p '{"data":{"mode":"production"}}'`
+    And 90s passes
+    And I run `kubectl exec web -- cat /etc/config/mode /etc/mode`
+    Then the output is:
+      """
+      productiondebug
+      """
+    When I run `kubectl exec web -- printenv MODE`
+    Then the output is:
+      """
+      debug
+      """

@@ -2,12 +2,13 @@
  * generateContainerConfig's share that depends on the API (kuberuntime_container.go, with
  * kubelet_pods.go's GenerateRunContainerOptions): the container's environment, its mounts with
  * what the Pod's volumes hold, and its command and args with `$(VAR)` expanded against that
- * environment. The volumes are set up once per Pod (the volume manager's MountVolume.SetUp);
- * a failure is reported as the kubelet reports it.
+ * environment. The volumes are set up once per Pod (the volume manager's MountVolume.SetUp) and
+ * kept up to date every sync period; a failure is reported as the kubelet reports it.
  */
 import type { KObject } from '../../api/meta';
 import type { ContainerConfig } from '../cri/api';
 import type { KubeletCore, PodWorker } from './core';
+import { podRuntimeState } from './runtime-view';
 import { EnvError, expand, makeEnvironment, ObjectCache, type EnvSources } from './env';
 import { containerMounts, setUpVolumes, VolumeSetupError, type VolumeContent } from './volumes';
 
@@ -22,13 +23,48 @@ export function mountVolumes(core: KubeletCore, w: PodWorker, podIP: string): bo
   if (mounted.has(w)) return true;
   const pod = w.pod;
   try {
-    mounted.set(w, setUpVolumes(pod, new ObjectCache(core.ctx.client, pod.metadata.namespace!), podIP, core.host.config.address));
+    const volumes = setUpVolumes(pod, new ObjectCache(core.ctx.client, pod.metadata.namespace!), podIP, core.host.config.address);
+    mounted.set(w, volumes);
+    if ((pod.spec?.volumes ?? []).some((v: any) => v?.configMap || v?.secret || v?.projected || v?.downwardAPI)) scheduleRefresh(core, w, volumes);
     return true;
   } catch (e) {
     if (!(e instanceof VolumeSetupError)) throw e;
     core.recorder.event(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${e.volume}" : ${e.message}`);
     return false;
   }
+}
+
+/** The kubelet's periodic sync of every Pod (syncFrequency, 1 minute). */
+const SYNC_FREQUENCY_MS = 60_000;
+
+/**
+ * On each periodic sync the volume manager brings the files of configMap, secret, projected and
+ * downwardAPI volumes up to date (the atomic writer swaps them in); a mounted container sees the
+ * new contents, while its environment, made when it started, stays as it was. An object gone
+ * meanwhile leaves the files as they were.
+ */
+function scheduleRefresh(core: KubeletCore, w: PodWorker, volumes: Map<string, VolumeContent>): void {
+  core.ctx.proc.schedule(SYNC_FREQUENCY_MS, `sync volumes ${w.key}`, () => {
+    if (w.removed || w.state !== 'active' || w.pod.metadata.deletionTimestamp || mounted.get(w) !== volumes) return;
+    const pod = w.pod;
+    const objects = new ObjectCache(core.ctx.client, pod.metadata.namespace!);
+    for (const v of pod.spec?.volumes ?? []) {
+      const current = volumes.get(v?.name);
+      if (current?.kind !== 'files' || !(v.configMap || v.secret || v.projected || v.downwardAPI)) continue;
+      let fresh: Map<string, VolumeContent>;
+      try {
+        fresh = setUpVolumes({ ...pod, spec: { ...pod.spec, volumes: [v] } }, objects, podRuntimeState(core.runtime, w.uid).sandboxes[0]?.ip ?? '', core.host.config.address);
+      } catch (e) {
+        if (e instanceof VolumeSetupError) continue;
+        throw e;
+      }
+      const next = fresh.get(v.name);
+      if (next?.kind !== 'files') continue;
+      for (const k of Object.keys(current.files)) if (!(k in next.files)) delete current.files[k];
+      Object.assign(current.files, next.files);
+    }
+    scheduleRefresh(core, w, volumes);
+  });
 }
 
 /** The container's env, mounts and expanded command/args; or the CreateContainerConfigError message. */

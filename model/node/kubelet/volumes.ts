@@ -118,7 +118,8 @@ export function containerMounts(pod: KObject, c: any, volumes: Map<string, Volum
     if (!vm.subPath) return { ...base, files: content.files };
     // A subPath of a files volume mounts one file (or a sub-directory) at mountPath.
     const sub = String(vm.subPath);
-    if (sub in content.files) return { ...base, files: content.files, file: sub };
+    // A subPath mount is a copy: it never sees the volume's later updates.
+    if (sub in content.files) return { ...base, files: { [sub]: content.files[sub] }, file: sub };
     const files: Record<string, string> = {};
     for (const [k, v] of Object.entries(content.files)) if (k.startsWith(sub + '/')) files[k.slice(sub.length + 1)] = v;
     return { ...base, files };
