@@ -69,6 +69,7 @@ export function storageVersionHash(group: string, version: string, kind: string)
  */
 const GROUP_PRIORITY: Record<string, number> = {
   apps: 17800,
+  batch: 17400,
   policy: 17100,
   'storage.k8s.io': 16800,
   'coordination.k8s.io': 16500,

@@ -28,6 +28,8 @@ const BASES: Record<string, () => Obj> = {
   DaemonSet: () => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: {}, spec: { selector: { matchLabels: { app: 'web' } }, template: template() } }),
   Lease: () => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {}, spec: { holderIdentity: 'me', leaseDurationSeconds: 40 } }),
   EndpointSlice: () => ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: {}, addressType: 'IPv4', endpoints: [{ addresses: ['10.244.1.5'] }], ports: [{ name: 'http', port: 80 }] }),
+  Job: () => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: {}, spec: { backoffLimit: 1, template: { spec: { ...podSpec(), restartPolicy: 'Never' } } } }),
+  CronJob: () => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: {}, spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { ...podSpec(), restartPolicy: 'OnFailure' } } } } } }),
 };
 
 export type Directive = 'Strict' | 'Warn' | 'Ignore';
@@ -171,6 +173,8 @@ const RULES: { kinds: string[]; field: string; apply: (o: Obj) => void }[] = [
   { kinds: ['Pod'], field: 'spec.containers[0].ports[0].containerPort', apply: (o) => (o.spec.containers[0].ports[0].containerPort = 70000) },
   { kinds: ['Deployment', 'ReplicaSet', 'DaemonSet'], field: 'spec.template.spec.containers[0].name', apply: (o) => (o.spec.template.spec.containers[0].name = 'Not_A_Name') },
   { kinds: ['Service'], field: 'spec.ports[0].port', apply: (o) => (o.spec.ports[0].port = 0) },
+  { kinds: ['Job'], field: 'spec.template.spec.restartPolicy', apply: (o) => (o.spec.template.spec.restartPolicy = 'Always') },
+  { kinds: ['CronJob'], field: 'spec.schedule', apply: (o) => (o.spec.schedule = '61 * * * *') },
 ];
 
 function invalidValueCase(r: ResourceInfo): fc.Arbitrary<SchemaCase> {

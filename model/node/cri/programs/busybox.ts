@@ -197,6 +197,8 @@ class Shell {
           err('sleep: missing operand\n');
           return k(1);
         }
+        // busybox parses the duration as a float: "inf" and "infinity" never end.
+        if (args.some((a) => /^inf(inity)?$/i.test(a))) return;
         let ms = 0;
         for (const a of args) {
           const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(a);
