@@ -15,6 +15,7 @@ import { sortedMap, typedCompactJSON, typedJSON } from './printers/typed-json';
 import { toYAML } from './printers/yaml';
 import { objectRef } from './resources';
 import type { ResourceInfo } from '../api/registry';
+import { dryRunWarning } from './klog';
 
 /** The flags every generator has: PrintFlags, the apply annotation, validate, dry run, field manager. */
 export const PRINT_AND_CREATE_FLAGS: FlagSpec[] = [
@@ -60,6 +61,7 @@ export function runGenerator(ctx: Ctx, g: Generator, args: string[], p: Parsed):
   if (named !== 1) throw new KubectlError(`exactly one NAME is required, got ${named}\nSee 'kubectl create ${g.names[0]} -h' for help and examples`);
   const name = args[0];
   const dryRun = dryRunOf(p);
+  ctx.err += dryRunWarning(str(p, 'dry-run'), ctx.now());
   const fmt = parseOutput(str(p, 'output'), false);
   const fieldValidation = validationDirective(p);
   const t = g.type;

@@ -11,7 +11,7 @@ import { toYAML } from './printers/yaml';
 import { goString } from './printers/json';
 import { objectRef } from './resources';
 import { isServiceType, serviceFor } from './create-service';
-import { checkRequiredFlags } from './klog';
+import { checkRequiredFlags, dryRunWarning } from './klog';
 import { runGenerator } from './create-generator';
 import { generatorFlags, generatorFor } from './create-generators';
 import { CONFIGMAP_FLAGS, createConfigMap } from './create-configmap';
@@ -47,7 +47,7 @@ export const createCommand: Command = {
     if (generator) return runGenerator(ctx, generator, rest, { ...p, argsBeforeDash: p.argsBeforeDash === undefined ? undefined : p.argsBeforeDash - 1 });
     if (sub === 'configmap' || sub === 'cm') return createConfigMap(ctx, p, rest);
     if (sub === 'secret') return createSecret(ctx, p, rest);
-    if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p));
+    if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p, rest.slice(1)));
     if (sub === 'service' || sub === 'svc') return createService(ctx, p, rest);
     if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));
     if (sub === 'namespace' || sub === 'ns') return createGenerated(ctx, p, 'namespace', rest, (name) => ({ kind: 'Namespace', apiVersion: 'v1', metadata: { name } }));
@@ -97,9 +97,9 @@ function createService(ctx: Ctx, p: Parsed, rest: string[]): number {
 }
 
 /** The Deployment `kubectl create deployment` builds: app=NAME labels, containers named after images. */
-function deploymentFor(name: string, p: Parsed): KObject {
-  const images = strs(p, 'image');
-  if (images.length === 0) throw new KubectlError('required flag(s) "image" not set');
+function deploymentFor(name: string, p: Parsed, command: string[]): KObject {
+  // --image is a StringSlice: "--image=" is no image at all.
+  const images = strs(p, 'image').filter((i) => i !== '');
   const labels = { app: name };
   const used = new Set<string>();
   const containers = images.map((image) => {
@@ -109,7 +109,8 @@ function deploymentFor(name: string, p: Parsed): KObject {
     n = n.replace(/_/g, '-');
     if (used.has(n)) n = `${n}-${used.size}`;
     used.add(n);
-    return { name: n, image } as any;
+    // Every container runs the command given after `--`.
+    return { name: n, image, command: command.length ? [...command] : undefined } as any;
   });
   const port = int(p, 'port');
   // Go's field order of a Container: name, image, …, ports, …, resources.
@@ -131,8 +132,11 @@ function deploymentFor(name: string, p: Parsed): KObject {
 
 /** Shared path of `create deployment|namespace`: dry runs print the object kubectl built. */
 function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' | 'service' | 'serviceaccount', rest: string[], build: (name: string) => KObject): number {
-  if (rest.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${rest.length}\nSee 'kubectl create ${what} -h' for help and examples`);
+  // NameFromCommandArgs: only the arguments before `--` are names (create deployment's command follows it).
+  const named = p.argsBeforeDash !== undefined ? Math.min(rest.length, p.argsBeforeDash - 1) : rest.length;
+  if (named !== 1) throw new KubectlError(`exactly one NAME is required, got ${named}\nSee 'kubectl create ${what} -h' for help and examples`);
   const dryRun = dryRunOf(p);
+  ctx.err += dryRunWarning(str(p, 'dry-run'), ctx.now());
   const fieldValidation = validationDirective(p);
   const fmt = parseOutput(str(p, 'output'), false);
   const r = resourceByName(`${what}s`)!;

@@ -42,3 +42,13 @@ export function checkRequiredFlags(p: Parsed, required: string[] | undefined, no
   const missing = (required ?? []).filter((f) => !p.flags.has(f)).sort();
   if (missing.length) throw commandFailed(nowMs, `required flag(s) "${missing.join('", "')}" not set`);
 }
+
+/** GetDryRunStrategy's klog warnings: a bare --dry-run, or a boolean one, is deprecated. */
+export function dryRunWarning(value: string | undefined, nowMs: number): string {
+  if (value === 'unchanged') return `${klogHeader('W', nowMs, 'helpers.go:702')}--dry-run is deprecated and can be replaced with --dry-run=client.\n`;
+  const truthy = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+  const falsy = ['0', 'f', 'F', 'FALSE', 'false', 'False'];
+  if (value !== undefined && truthy.includes(value)) return `${klogHeader('W', nowMs, 'helpers.go:716')}--dry-run=${value} is deprecated (boolean value) and can be replaced with --dry-run=client.\n`;
+  if (value !== undefined && falsy.includes(value)) return `${klogHeader('W', nowMs, 'helpers.go:719')}--dry-run=${value} is deprecated (boolean value) and can be replaced with --dry-run=none.\n`;
+  return '';
+}
