@@ -419,3 +419,27 @@ Feature: Rolling out a new image, looking back, rolling back
   Scenario: examples/rollout.play, the learner's session of these scenarios, plays the same twice with one seed
     When I play "examples/rollout.play" with seed 7 twice
     Then both transcripts are identical
+
+  @R17
+  Scenario: set selector replaces a Service's selector, and only a Service's
+    When I run `kubectl expose deployment web --port=80`
+    And I run `kubectl set selector service web app=other`
+    Then the output is:
+      """
+      service/web selector updated
+      """
+    When I run `kubectl get service web -o jsonpath={.spec.selector}`
+    Then the output is:
+      """
+      {"app":"other"}
+      """
+    When I run `kubectl set selector deployment web app=x`
+    Then it fails with:
+      """
+      error: setting a selector is only supported for Services
+      """
+    When I run `kubectl set selector service web 'app in (a,b)'`
+    Then it fails with:
+      """
+      error: match expression [{app In [a b]}] not supported on this object
+      """

@@ -6,6 +6,7 @@ import { runSetEnv } from './env';
 import { SET_HELP } from './help';
 import { runSetImage } from './image';
 import { runSetResources } from './resources';
+import { runSetSelector } from './selector';
 import { runSetServiceAccount } from './serviceaccount';
 
 const COMMON: FlagSpec[] = [
@@ -38,6 +39,8 @@ const SUBCOMMAND_FLAGS: Record<string, FlagSpec[]> = {
   // No -l: set serviceaccount has no selector flag.
   serviceaccount: COMMON.filter((f) => f.name !== 'selector'),
   sa: COMMON.filter((f) => f.name !== 'selector'),
+  // ResourceBuilderFlags: no -l either; --resource-version of its own.
+  selector: [...COMMON.filter((f) => f.name !== 'selector'), { name: 'resource-version', type: 'string' }],
 };
 
 export const setCommand: Command = {
@@ -55,6 +58,8 @@ export const setCommand: Command = {
       case 'serviceaccount':
       case 'sa':
         return runSetServiceAccount(ctx, rest, p);
+      case 'selector':
+        return runSetSelector(ctx, rest, p);
       case undefined:
         // DefaultSubCommandRun: the help on stderr, exit 1.
         ctx.err += SET_HELP;
