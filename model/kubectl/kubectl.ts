@@ -223,7 +223,7 @@ function validRequestTimeout(t: string): boolean {
 const SUBCOMMANDS: Record<string, Record<string, string>> = {
   create: { deployment: 'deployment', deploy: 'deployment', service: 'service', svc: 'service', namespace: 'namespace', ns: 'namespace', configmap: 'configmap', cm: 'configmap', secret: 'secret' },
   rollout: { status: 'status', history: 'history', restart: 'restart', undo: 'undo', pause: 'pause', resume: 'resume' },
-  set: { image: 'image', env: 'env', resources: 'resources', serviceaccount: 'serviceaccount', sa: 'serviceaccount' },
+  set: { image: 'image', env: 'env', resources: 'resources', serviceaccount: 'serviceaccount', sa: 'serviceaccount', selector: 'selector' },
 };
 
 // The generators of create-generators.ts, by name and alias.
