@@ -479,9 +479,9 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
       www-web-2   Bound    pvc-[0-9a-f-]+   1Gi        RWO            standard       <unset>                 \d+s
       web-2\t10\.244\.\d+\.\d+
       pod "web-1" deleted
-      web-1   1/1     Running   0          20s   10\.244\.\d+\.\d+   k8s-worker-\d   <none>           <none>
+      web-1   1/1     Running   0          \d+s +10\.244\.\d+\.\d+   k8s-worker-\d   <none>           <none>
       partitioned roll out complete: 2 new pods have been updated...
-      web-[a-z0-9]+   statefulset.apps/web   2          11s
+      web-[a-z0-9]+ +statefulset.apps/web +2 +\d+s
       .*delete Pod web-2 in StatefulSet web successful
       .*delete Pod web-1 in StatefulSet web successful
       .*delete Pod web-0 in StatefulSet web successful
@@ -507,3 +507,21 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
       CLAIM       STATUS
       www-web-0   Bound
       """
+
+  @T15
+  Scenario: kubectl describe shows a StatefulSet's replicas, strategy, Pods and claim templates, and a claim's volume and users
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl describe statefulset web`
+    Then the output contains "Replicas:           3 desired | 3 total"
+    And the output contains "Update Strategy:    RollingUpdate"
+    And the output contains "  Partition:        0"
+    And the output contains "Pods Status:        3 Running / 0 Waiting / 0 Succeeded / 0 Failed"
+    And the output contains "Volume Claims:"
+    And the output contains "  Capacity:      1Gi"
+    And the output contains "  Access Modes:  [ReadWriteOnce]"
+    When I run `kubectl describe pvc www-web-1`
+    Then the output contains "StorageClass:  standard"
+    And the output contains "Status:        Bound"
+    And the output contains "Access Modes:  RWO"
+    And the output contains "Used By:       web-1"

@@ -66,9 +66,12 @@ export function applyRevision(set: KObject, revision: KObject): KObject {
   return out;
 }
 
+/** Go's string order (no locale). */
+const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** SortControllerRevisions: by revision number, then creation, then name. */
 export function sortRevisions(list: KObject[]): KObject[] {
-  return [...list].sort((a: any, b: any) => (a.revision ?? 0) - (b.revision ?? 0) || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name.localeCompare(b.metadata.name));
+  return [...list].sort((a: any, b: any) => (a.revision ?? 0) - (b.revision ?? 0) || byteOrder(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '') || byteOrder(a.metadata.name, b.metadata.name));
 }
 
 const equalRevision = (a: any, b: any): boolean =>

@@ -11,6 +11,7 @@ import { describeDaemonSet } from './daemonset';
 import { describeCronJob, describeJob } from './job';
 import { describeNamespace } from './namespace';
 import { describeService } from './service';
+import { describePersistentVolumeClaim, describeStatefulSet } from './statefulset';
 import { describeNode } from './node';
 import { describePod } from './pod';
 import { describePodDisruptionBudget } from './pdb';
@@ -38,6 +39,10 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
       return describeJob(ctx, obj, showEvents);
     case 'cronjobs':
       return describeCronJob(ctx, obj, showEvents);
+    case 'statefulsets':
+      return describeStatefulSet(ctx, obj, showEvents);
+    case 'persistentvolumeclaims':
+      return describePersistentVolumeClaim(ctx, obj, showEvents);
     case 'poddisruptionbudgets':
       return describePodDisruptionBudget(ctx, obj, showEvents);
   }
