@@ -15,8 +15,21 @@ import { mappingFor } from './mapping';
 import { parseOutput, printTo } from './output';
 import { objectRef } from './resources';
 
+/** A patch that looked like JSON but is not, with encoding/json's complaint. */
+export class InvalidJSON {
+  constructor(readonly message: string) {}
+}
+
+/** json.Unmarshal's words for what the stream decoder reports (no offset; the end is "unexpected end of JSON input"). */
+function unmarshalWords(msg: string): string {
+  const m = msg.replace(/^json: offset \d+: /, '');
+  return m === 'unexpected EOF' ? 'unexpected end of JSON input' : m;
+}
+
 /** The patched object, or kubectl's error for a patch that does not apply. */
 function patched(obj: KObject, patchType: PatchType, body: unknown): KObject {
+  // mergepatch.ErrBadJSONDoc for strategic merge; the JSON decoders' own words otherwise.
+  if (body instanceof InvalidJSON) throw new KubectlError(patchType === 'strategic' ? 'invalid JSON document' : patchType === 'merge' ? 'Invalid JSON Patch' : unmarshalWords(body.message));
   try {
     if (patchType === 'json') return jsonPatch(obj, body as JsonPatchOp[]);
     if (patchType === 'merge') return mergePatch(obj, body);

@@ -12,7 +12,8 @@ import type { Command } from './kubectl';
 import { goYamlError } from './manifests';
 import { GO_YAML_V2_SCHEMA } from './yaml11';
 import { objectRef, parseResourceArgs } from './resources';
-import { patchLocal } from './patch-local';
+import { InvalidJSON, patchLocal } from './patch-local';
+import { decodeGoJSONStream } from '../api/gojson';
 import { PRINT_FLAGS } from './output';
 
 const PATCH_TYPES: Record<string, PatchType> = { json: 'json', merge: 'merge', strategic: 'strategic' };
@@ -24,6 +25,16 @@ function parsePatch(text: string): unknown {
   } catch (e) {
     throw new KubectlError(`unable to parse ${goQuote(text)}: yaml: ${goYamlError(e, text)}`);
   }
+}
+
+/**
+ * apimachinery's yaml.ToJSON passes text that starts like JSON through untouched, so JSON that does
+ * not parse is only found when the patch is applied.
+ */
+function localPatchBody(text: string): unknown {
+  if (!/^\s*\{/.test(text)) return parsePatch(text);
+  const { values, error } = decodeGoJSONStream(text);
+  return error ? new InvalidJSON(error.message) : values[0];
 }
 
 export const patchCommand: Command = {
@@ -55,7 +66,7 @@ export const patchCommand: Command = {
       }
     }
     if (!text) throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
-    if (bool(p, 'local')) return patchLocal(ctx, p, args, patchType, parsePatch(text));
+    if (bool(p, 'local')) return patchLocal(ctx, p, args, patchType, localPatchBody(text));
     if (args.length === 0) throw new KubectlError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'');
     const body = parsePatch(text);
     const errors: unknown[] = [];
