@@ -30,6 +30,11 @@ const BASES: Record<string, () => Obj> = {
   EndpointSlice: () => ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: {}, addressType: 'IPv4', endpoints: [{ addresses: ['10.244.1.5'] }], ports: [{ name: 'http', port: 80 }] }),
   Job: () => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: {}, spec: { backoffLimit: 1, template: { spec: { ...podSpec(), restartPolicy: 'Never' } } } }),
   CronJob: () => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: {}, spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { ...podSpec(), restartPolicy: 'OnFailure' } } } } } }),
+  StatefulSet: () => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: {}, spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template: template() } }),
+  ControllerRevision: () => ({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: {}, data: { spec: { template: template() } }, revision: 1 }),
+  PersistentVolume: () => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: {}, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } } }),
+  PersistentVolumeClaim: () => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: {}, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }),
+  StorageClass: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: {}, provisioner: 'example.com/nfs' }),
 };
 
 export type Directive = 'Strict' | 'Warn' | 'Ignore';
