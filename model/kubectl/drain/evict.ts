@@ -44,8 +44,8 @@ export function evictOrDeletePods(ctx: Ctx, pods: KObject[], o: EvictOptions): s
   const errors: string[] = [];
   const turns: Turn[] = [];
   if (o.usingEviction) {
-    // One goroutine per Pod, started in list order: Go's scheduler runs the newest one first
-    // (runnext), then the others as queued, so the last Pod's eviction goes out first.
+    // One goroutine per Pod, started in list order. Their interleaving varies from run to run;
+    // most often Go's scheduler runs the newest one first (runnext), then the others as queued.
     const order = [...pods.slice(-1), ...pods.slice(0, -1)];
     for (const pod of order) turns.push({ pod, state: 'evict', at: start });
   }
