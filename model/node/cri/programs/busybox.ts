@@ -8,10 +8,12 @@ import { busyboxDate, test } from './applets';
 import type { ContainerView, Program, ProgramIO } from './program';
 import { expandWord, parseScript, ShellSyntaxError, type Command, type List } from './shell';
 
+/** File operations succeed at once: the container's own file system is not modelled (an init container's `cp`). */
+const FILE_OPS = ['cp', 'mv', 'rm', 'mkdir', 'touch', 'chmod', 'chown', 'ln'];
 /** The applets modelled here; the rest of busybox's run until stopped. */
-const IMPLEMENTED = new Set(['echo', 'printf', 'sleep', 'cat', 'printenv', 'env', 'ls', 'date', 'hostname', 'true', 'false', 'test', '[', 'sh', 'ash', 'pwd', 'uname', 'whoami', 'id']);
+const IMPLEMENTED = new Set(['echo', 'printf', 'sleep', 'cat', 'printenv', 'env', 'ls', 'date', 'hostname', 'true', 'false', 'test', '[', 'sh', 'ash', 'pwd', 'uname', 'whoami', 'id', ...FILE_OPS]);
 /** Other programs the busybox image has (a name outside both sets is not found). */
-const OTHER_APPLETS = ['wget', 'nc', 'nslookup', 'ping', 'top', 'ps', 'tail', 'head', 'grep', 'sed', 'awk', 'httpd', 'watch', 'yes', 'seq', 'wc', 'sort', 'tee', 'touch', 'mkdir', 'rm', 'cp', 'mv', 'chmod', 'find', 'xargs', 'vi', 'kill', 'mount', 'df', 'du', 'free', 'uptime', 'dd', 'tar', 'gzip', 'telnet', 'traceroute', 'ifconfig', 'ip', 'netstat', 'hexdump', 'md5sum', 'sha256sum', 'base64', 'cut', 'tr', 'expr', 'basename', 'dirname', 'stat', 'which', 'timeout', 'nohup', 'usleep', 'bash'];
+const OTHER_APPLETS = ['wget', 'nc', 'nslookup', 'ping', 'top', 'ps', 'tail', 'head', 'grep', 'sed', 'awk', 'httpd', 'watch', 'yes', 'seq', 'wc', 'sort', 'tee', 'find', 'xargs', 'vi', 'kill', 'mount', 'df', 'du', 'free', 'uptime', 'dd', 'tar', 'gzip', 'telnet', 'traceroute', 'ifconfig', 'ip', 'netstat', 'hexdump', 'md5sum', 'sha256sum', 'base64', 'cut', 'tr', 'expr', 'basename', 'dirname', 'stat', 'which', 'timeout', 'nohup', 'usleep', 'bash'];
 export const BUSYBOX_APPLETS = new Set([...IMPLEMENTED, ...OTHER_APPLETS]);
 
 const SEARCHED = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
@@ -168,6 +170,14 @@ class Shell {
     const err = (t: string) => this.write('stderr', t);
     switch (name) {
       case 'true':
+      case 'cp':
+      case 'mv':
+      case 'rm':
+      case 'mkdir':
+      case 'touch':
+      case 'chmod':
+      case 'chown':
+      case 'ln':
         return k(0);
       case 'false':
         return k(1);
