@@ -94,6 +94,11 @@ export const eventsCommand: Command = {
       return 0;
     }
     items.sort((a, b) => eventTime(a) - eventTime(b));
+    if (fmt?.kind === 'name') {
+      // The name printer prints each item of a list: event/<name>.
+      ctx.out += printObjects(items.map((e) => ({ obj: e, r: resolveType('events') })), fmt, false);
+      return 0;
+    }
     if (fmt) {
       const list = { apiVersion: 'v1', items: items.map((e) => ({ ...e, apiVersion: 'v1', kind: 'Event' })), kind: 'EventList', metadata: {} } as unknown as KObject;
       ctx.out += printObjects([{ obj: list, r: resolveType('events') }], fmt, true);

@@ -79,9 +79,17 @@ const FLAG_VALUES: Record<string, string[]> = {
   '-c': ['nginx', 'nope'],
   '--request-timeout': ['5', '5s', 'abc'],
   '--current-replicas': ['-2', '1'],
+  '--to-revision': ['0', '1', '9', '-1', 'x'],
+  '--revision': ['0', '1', '-1', 'x'],
+  '--for': ['deployment/web', 'web', 'a/b/c', 'nope/web', 'pod/'],
+  '--types': ['Normal', 'warning', 'Bad', 'Normal,Warning'],
+  '--limits': ['cpu=100m', 'cpu', 'cpu=2x', 'memory=1Gi,cpu=1'],
+  '-e': ['A=1', '1X=2', 'A-', '-'],
 };
 const BOOL_FLAGS = ['-A', '-w', '--show-labels', '--no-headers', '--ignore-not-found', '--overwrite', '--all', '--force', '--wait=false', '--watch=maybe', '-Awtrue', '-w=', '--foo', '-Z', '--', '---x', '--=x'];
-const COMMANDS = ['get', 'describe', 'create', 'apply', 'delete', 'scale', 'label', 'patch', 'expose', 'rollout', 'logs', 'exec', 'version', 'api-resources', 'cluster-info', 'explain', 'gett', 'edit'];
+const COMMANDS = ['get', 'describe', 'create', 'apply', 'delete', 'scale', 'label', 'patch', 'expose', 'rollout', 'logs', 'exec', 'version', 'api-resources', 'cluster-info', 'explain', 'gett', 'edit', 'set', 'events'];
+/** The subcommands of rollout and set, ahead of the other arguments. */
+const SUBCOMMANDS: Record<string, string[]> = { rollout: ['status', 'history', 'undo', 'pause', 'resume', 'restart', 'bogus'], set: ['image', 'env', 'resources', 'serviceaccount', 'selector', 'bogus'] };
 const POSITIONAL = ['pods', 'pod', 'po', 'deploy', 'deployment', 'deployment/web', 'deploy/nope', 'svc', 'services', 'nodes', 'ns', 'rs', 'all', 'po,svc', 'web', 'nope', 'status', 'deployment', 'a/b/c', 'x=y', 'x-', 'a=b=c', 'app=web', '-', 'k8s-master', 'kube-system', '', 'Bad_Name'];
 
 /** The flags each command takes (most generated flags are these, so a run gets past pflag). */
@@ -95,7 +103,9 @@ const COMMAND_FLAGS: Record<string, string[]> = {
   label: ['-l', '-A', '--overwrite', '--all', '-o', '--dry-run', '-n'],
   patch: ['-p', '--type', '--dry-run', '-f', '-n'],
   expose: ['--port', '--target-port', '--type', '-f', '-n', '--dry-run'],
-  rollout: ['--timeout', '-w', '-n'],
+  rollout: ['--timeout', '-w', '-n', '--to-revision', '--revision', '--dry-run', '-o', '-l', '-f'],
+  set: ['--local', '-f', '-o', '--dry-run', '-c', '--limits', '-e', '--all', '-l', '-n'],
+  events: ['--for', '--types', '-A', '-w', '-o', '--no-headers', '-n'],
   logs: ['-c', '--tail', '-n'],
   exec: ['-c', '-n'],
 };
@@ -128,7 +138,11 @@ export interface KubectlInput {
 export const kubectlInput: fc.Arbitrary<KubectlInput> = fc.record({
   argv: fc
     .constantFrom(...COMMANDS)
-    .chain((cmd) => fc.array(fc.oneof(fc.constantFrom(...POSITIONAL).map((a) => [a]), flagArg(cmd)), { maxLength: 5 }).map((rest) => [cmd, ...rest.flat()])),
+    .chain((cmd) =>
+      fc
+        .tuple(SUBCOMMANDS[cmd] ? fc.constantFrom(...SUBCOMMANDS[cmd]).map((s) => [s]) : fc.constant([] as string[]), fc.array(fc.oneof(fc.constantFrom(...POSITIONAL).map((a) => [a]), flagArg(cmd)), { maxLength: 5 }))
+        .map(([sub, rest]) => [cmd, ...sub, ...rest.flat()]),
+    ),
   files: fc.record({ 'bad.yaml': manifestText, 'doc.json': manifestText, 'dir/a.yaml': manifestText, 'good.yaml': fc.constantFrom(...BASE_MANIFESTS) }),
   stdin: manifestText,
 });
@@ -158,7 +172,7 @@ export function checkKubectlInput(cluster: Cluster, input: KubectlInput): void {
   // run takes little virtual time.
   let argv = input.argv;
   if (argv[0] === 'delete') argv = [argv[0], '--wait=false', ...argv.slice(1).filter((a) => !a.startsWith('--wait'))];
-  if (argv[0] === 'rollout') argv = [argv[0], '--timeout=1s', ...argv.slice(1).filter((a) => !a.startsWith('--timeout'))];
+  if (argv[0] === 'rollout' && argv[1] === 'status') argv = [argv[0], '--timeout=1s', ...argv.slice(1).filter((a) => !a.startsWith('--timeout'))];
   const before = cluster.sim.failures.length;
   const res = new Kubectl({ client: cluster.admin, sim: cluster.sim }).run(argv, memoryIO(input), { watchMs: 0 });
   const line = `kubectl ${argv.map((a) => JSON.stringify(a)).join(' ')}`;

@@ -58,6 +58,8 @@ function statusOf(obj: KObject, resource: string, revision = 0): { text: string;
 export function runStatus(ctx: Ctx, rest: string[], p: Parsed): number {
   if (rest.length === 0) throw new KubectlError('required resource not specified');
   const { requests } = parseResourceArgs(rest);
+  // An empty type ("") names no resource the server has.
+  if (requests.length === 0) throw new KubectlError(`the server doesn't have a resource type ""`);
   const q = requests[0];
   if (!q.names.length) throw new KubectlError('resource(s) were provided, but no name was specified');
   const revision = int(p, 'revision') ?? 0;
