@@ -12,6 +12,7 @@ import { collectError, formatErrors, KubectlError } from './errors';
 import type { Command } from './kubectl';
 import { dryRunOf, dryRunSuffix } from './mapping';
 import { usageError } from './cordon';
+import { forOutput, parseOutput, printObjects } from './output';
 
 interface Taint {
   key: string;
@@ -120,6 +121,8 @@ export const taintCommand: Command = {
     if (all && selector) throw new KubectlError("setting 'all' parameter with a non empty selector is prohibited");
     if (!all && !selector && resources.length < 2) throw new KubectlError("at least one resource name must be specified since 'all' parameter is not set");
     const overwrite = bool(p, 'overwrite');
+    const fmt = parseOutput(str(p, 'output'), false);
+    const nodeType = r;
     const errors: unknown[] = [];
     let nodes: KObject[];
     if (all || selector) nodes = ctx.client.list('nodes', undefined, { labelSelector: selector || undefined }).items;
@@ -148,16 +151,19 @@ export const taintCommand: Command = {
         errors.push(new KubectlError(notFound.length === 1 ? notFound[0] : `[${notFound.join(', ')}]`));
         continue;
       }
+      // The node as the patch leaves it: the server's answer, or (client dry run) the taints applied locally.
+      let result: KObject = { ...node, spec: { ...node.spec, taints: taints.length ? taints : undefined } };
       if (dryRun !== 'client') {
         try {
           // spec.taints has no patch strategy: the two-way merge patch replaces the list.
-          ctx.client.patch('nodes', undefined, name, 'strategic', { spec: { taints: taints.length ? taints : null } }, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-taint' });
+          result = ctx.client.patch('nodes', undefined, name, 'strategic', { spec: { taints: taints.length ? taints : null } }, { dryRun: dryRun === 'server', fieldManager: str(p, 'field-manager') ?? 'kubectl-taint' });
         } catch (e) {
           collectError(errors, e);
           continue;
         }
       }
-      ctx.out += str(p, 'output') === 'name' ? `node/${name}\n` : `node/${name} ${operation}${dryRunSuffix(dryRun)}\n`;
+      if (fmt) ctx.out += printObjects([{ obj: forOutput(result, nodeType), r: nodeType }], fmt, true);
+      else ctx.out += `node/${name} ${operation}${dryRunSuffix(dryRun)}\n`;
     }
     if (errors.length) {
       ctx.err += formatErrors(errors);
