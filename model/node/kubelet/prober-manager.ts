@@ -38,6 +38,13 @@ class ProbeWorker {
   }
 }
 
+/** A stable share of the period for a probe (FNV-1a of its key). */
+function jitter(key: string, periodMs: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h % Math.max(1, periodMs);
+}
+
 export class ProbeManager {
   private readonly workers = new Map<string, ProbeWorker>();
   private readonly pods = new Map<string, KObject>();
@@ -59,9 +66,11 @@ export class ProbeManager {
         if (!probe || this.workers.has(key)) continue;
         const w = new ProbeWorker(uid, c.name, type);
         this.workers.set(key, w);
-        // A random part of the period first, so that probes after a kubelet restart spread out.
+        // A part of the period first, so that probes after a kubelet restart spread out. Upstream
+        // draws it at random; here it comes from the probe's identity, so that probing draws
+        // nothing from the simulation's generator and leaves the rest of a run as it was.
         const periodMs = 1000 * (probe.periodSeconds ?? 10);
-        this.core.ctx.proc.schedule(this.core.ctx.sim.rng.int(periodMs), `probe ${type} ${c.name}`, () => this.tick(w, periodMs));
+        this.core.ctx.proc.schedule(jitter(key, periodMs), `probe ${type} ${c.name}`, () => this.tick(w, periodMs));
       }
     }
   }

@@ -8,7 +8,6 @@ import type { KObject } from '../../api/meta';
 import type { KubeletServer } from '../../apiserver/kubelet-client';
 import type { NodeHost } from '../host';
 import { networkOf } from '../network/fabric';
-import { connect } from '../network/walker';
 
 export type ProbeResult = 'success' | 'failure';
 
@@ -40,17 +39,19 @@ export function runProbe(host: NodeHost, server: KubeletServer | undefined, pod:
   const port = resolvePort(action.port, container);
   if (typeof port === 'string') return { result: 'failure', output: port };
   const ip: string = action.host || podIP;
+  // The kubelet dials the Pod's IP from its node: whatever listens on that port in the Pod's
+  // network namespace (the node's own for a hostNetwork Pod) answers.
   const net = networkOf(host);
-  const c = net ? connect(net.cluster, { node: host.name }, ip, port) : undefined;
+  const ns = net?.cluster.pod(ip)?.ns ?? (ip === host.config.address ? net?.ns : undefined);
+  const listener = ns?.listener(port, 'tcp');
   if (probe.tcpSocket) {
-    if (c?.outcome === 'connected') return { result: 'success', output: '' };
-    return { result: 'failure', output: c?.outcome === 'timeout' ? `dial tcp ${ip}:${port}: i/o timeout` : `dial tcp ${ip}:${port}: connect: connection refused` };
+    if (listener) return { result: 'success', output: '' };
+    return { result: 'failure', output: `dial tcp ${ip}:${port}: connect: connection refused` };
   }
   const path: string = action.path ? (String(action.path).startsWith('/') ? action.path : `/${action.path}`) : '/';
   const url = `${String(action.scheme ?? 'HTTP').toLowerCase()}://${ip}:${port}${path}`;
-  if (!c || c.outcome === 'refused') return { result: 'failure', output: `Get "${url}": dial tcp ${ip}:${port}: connect: connection refused` };
-  if (c.outcome === 'timeout') return { result: 'failure', output: `Get "${url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)` };
-  const status = c.listener?.http ? c.listener.http(path).status : 200;
+  if (!listener) return { result: 'failure', output: `Get "${url}": dial tcp ${ip}:${port}: connect: connection refused` };
+  const status = listener.http(path).status;
   if (status >= 200 && status < 400) return { result: 'success', output: '' };
   return { result: 'failure', output: `HTTP probe failed with statuscode: ${status}` };
 }
