@@ -50,6 +50,8 @@ export const drainCommand: Command = {
       ignoreAllDaemonSets: bool(p, 'ignore-daemonsets'),
       deleteEmptyDirData: bool(p, 'delete-emptydir-data'),
       podSelector,
+      skipWaitForDeleteTimeoutSeconds: int(p, 'skip-wait-for-delete-timeout') ?? 0,
+      nowMs: ctx.now(),
     };
     const timeout = str(p, 'timeout');
     const evictOpts = {
@@ -57,6 +59,7 @@ export const drainCommand: Command = {
       timeoutMs: timeout ? parseGoDuration(timeout) : 0,
       serverDryRun: dryRun === 'server',
       usingEviction: !bool(p, 'disable-eviction'),
+      skipWaitForDeleteTimeoutSeconds: opts.skipWaitForDeleteTimeoutSeconds,
     };
     cordonOrUncordon(ctx, nodes, true, dryRun);
     const fatal: string[][] = [];

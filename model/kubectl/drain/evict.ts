@@ -9,6 +9,7 @@ import type { KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
 import { goDuration } from '../../node/kubelet/backoff';
 import type { Ctx } from '../kubectl';
+import { shouldSkipPod } from './filters';
 
 const RETRY_MS = 5_000;
 const POLL_MS = 1_000;
@@ -25,6 +26,7 @@ export interface EvictOptions {
   timeoutMs: number;
   serverDryRun: boolean;
   usingEviction: boolean;
+  skipWaitForDeleteTimeoutSeconds: number;
 }
 
 interface Turn {
@@ -115,6 +117,11 @@ export function evictOrDeletePods(ctx: Ctx, pods: KObject[], o: EvictOptions): s
       const cur = ctx.client.tryGet('pods', namespace, name!);
       if (!cur || cur.metadata.uid !== t.pod.metadata.uid) {
         ctx.out += `pod/${name} ${verb}\n`;
+        done();
+        continue;
+      }
+      if (shouldSkipPod(cur, o.skipWaitForDeleteTimeoutSeconds, now)) {
+        ctx.out += `pod ${q(name)} has DeletionTimestamp older than ${o.skipWaitForDeleteTimeoutSeconds} seconds, skipping\n`;
         done();
         continue;
       }

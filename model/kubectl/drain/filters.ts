@@ -22,6 +22,15 @@ export interface DrainOptions {
   ignoreAllDaemonSets: boolean;
   deleteEmptyDirData: boolean;
   podSelector?: string;
+  /** --skip-wait-for-delete-timeout in seconds (0: never skip). */
+  skipWaitForDeleteTimeoutSeconds: number;
+  nowMs: number;
+}
+
+/** shouldSkipPod: a Pod marked for deletion longer than --skip-wait-for-delete-timeout ago. */
+export function shouldSkipPod(pod: KObject, skipSeconds: number, nowMs: number): boolean {
+  const ts = pod.metadata.deletionTimestamp;
+  return skipSeconds > 0 && !!ts && Math.trunc((nowMs - Date.parse(ts)) / 1000) > skipSeconds;
 }
 
 /** PodDeleteStatus. */
@@ -66,8 +75,8 @@ function filters(ctx: Ctx, o: DrainOptions): Filter[] {
     if (o.force) return { delete: true, reason: 'Warning', message: UNMANAGED_WARNING };
     return { delete: false, reason: 'Error', message: UNMANAGED_FATAL };
   };
-  // skipDeletedFilter only acts with --skip-wait-for-delete-timeout, which the model does not take.
-  return [daemonSet, mirror, localStorage, unreplicated];
+  const skipDeleted: Filter = (pod) => (shouldSkipPod(pod, o.skipWaitForDeleteTimeoutSeconds, o.nowMs) ? { delete: false, reason: 'Skip', message: '' } : okay);
+  return [skipDeleted, daemonSet, mirror, localStorage, unreplicated];
 }
 
 /** filterPods: each Pod with the status of the first filter that keeps it, or of the last one. */
