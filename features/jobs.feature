@@ -289,9 +289,9 @@ Feature: Jobs run Pods to completion
       job.batch/flaky   Failed   0/1           40s        40s
       .*Warning   BackoffLimitExceeded   job/flaky   Job has reached the specified backoff limit
       typo   0/1     StartError   0          5s
-      tick   \*/1 \* \* \* \*   <none>     False     0        37s             4m10s
-      tick-29454365   Complete   1/1           1s         37s
-      .*Normal   SuccessfulDelete   cronjob/tick   Deleted job tick-29454362
+      tick   \*/1 \* \* \* \*   <none>     False     0        \d+s             4m10s
+      tick-\d{8}   Complete   1/1           1s         \d+s
+      .*Normal   SuccessfulDelete   cronjob/tick   Deleted job tick-\d{8}
       """
 
   @J13
