@@ -12,6 +12,7 @@ import { goString } from './printers/json';
 import { objectRef } from './resources';
 import { isServiceType, serviceFor } from './create-service';
 import { checkRequiredFlags, dryRunWarning } from './klog';
+import { matchesLabels, parseLabelSelector, SelectorParseError } from '../api/labels/selector';
 import { runGenerator } from './create-generator';
 import { generatorFlags, generatorFor } from './create-generators';
 import { CONFIGMAP_FLAGS, createConfigMap } from './create-configmap';
@@ -20,6 +21,7 @@ import { createSecret, SECRET_ANY_FLAGS } from './create-secret';
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
   F.recursive,
+  F.selector,
   F.output,
   F.dryRun,
   F.validate,
@@ -57,7 +59,20 @@ export const createCommand: Command = {
     const files = strs(p, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
     const fmt = parseOutput(str(p, 'output'), false);
-    const { items, errors } = readManifests(files, ctx.io, bool(p, 'recursive'));
+    // The builder's LabelSelectorParam: parsed before any file is read, then objects filtered by it.
+    const selector = str(p, 'selector');
+    let sel: ReturnType<typeof parseLabelSelector> | undefined;
+    if (selector !== undefined && selector.trim() !== '') {
+      try {
+        sel = parseLabelSelector(selector.trim());
+      } catch (e) {
+        if (e instanceof SelectorParseError) throw new KubectlError(`the provided selector ${JSON.stringify(selector.trim())} is not valid: ${e.message}`);
+        throw e;
+      }
+    }
+    const read = readManifests(files, ctx.io, bool(p, 'recursive'));
+    const errors = read.errors;
+    const items = sel ? read.items.filter((m) => matchesLabels(sel!, m.obj.metadata?.labels)) : read.items;
     if (items.length === 0 && errors.length === 0) throw new KubectlError('no objects passed to create');
     const printed: { obj: KObject; r: ResourceInfo }[] = [];
     for (const m of items) {
