@@ -525,3 +525,23 @@ Feature: StatefulSets start their Pods in order and give each a stable name and 
     And the output contains "Status:        Bound"
     And the output contains "Access Modes:  RWO"
     And the output contains "Used By:       web-1"
+
+  @T16
+  Scenario: kubectl get all lists StatefulSets after ReplicaSets, as the "all" category orders them
+    When I run `kubectl apply -f web.yaml`
+    And 60s pass
+    And I run `kubectl get all`
+    Then the output lines match:
+      """
+      NAME        READY   STATUS    RESTARTS   AGE
+      pod/web-0   1/1     Running   0          60s
+      pod/web-1   1/1     Running   0          \d+s
+      pod/web-2   1/1     Running   0          \d+s
+
+      NAME                 TYPE        CLUSTER-IP   EXTERNAL-IP   PORT\(S\)   AGE
+      service/kubernetes   ClusterIP   10.96.0.1    <none>        443/TCP   \d+s
+      service/nginx        ClusterIP   None         <none>        80/TCP    60s
+
+      NAME                   READY   AGE
+      statefulset.apps/web   3/3     60s
+      """

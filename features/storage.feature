@@ -175,21 +175,21 @@ Feature: Claims get volumes from kind's local-path provisioner when a Pod first 
             storage: 1Gi
       """
     When I run `kubectl apply -f pv.yaml`
-    And 5s pass
+    And 20s pass
     And I run `kubectl get pv manual`
     Then the output lines match:
       """
       NAME     CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM            STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE
-      manual   5Gi        RWO            Retain           Bound    default/static                  <unset>                          5s
+      manual   5Gi        RWO            Retain           Bound    default/static                  <unset>                          20s
       """
     When I run `kubectl get pvc static`
     Then the output lines match:
       """
       NAME     STATUS   VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE
-      static   Bound    manual   5Gi        RWO                           <unset>                 5s
+      static   Bound    manual   5Gi        RWO                           <unset>                 20s
       """
     When I run `kubectl delete pvc static`
-    And 5s pass
+    And 20s pass
     And I run `kubectl get pv manual -o 'jsonpath={.status.phase}'`
     Then the output is:
       """

@@ -9,7 +9,7 @@ export interface ResourceRequest {
 }
 
 /** `kubectl get all`: the "all" category, as kubectl's discovery lists it (of the kinds modelled). */
-const ALL = ['pods', 'services', 'daemonsets', 'deployments', 'replicasets', 'cronjobs', 'jobs'];
+const ALL = ['pods', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'cronjobs', 'jobs'];
 
 /** Resolves a type argument ("po", "deploy", "deployments.apps") or fails as kubectl does. */
 export function resolveType(arg: string): ResourceInfo {

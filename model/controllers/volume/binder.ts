@@ -70,6 +70,9 @@ export class PersistentVolumeBinder {
     this.volumeQueue.add(v.metadata.name!);
     const ref = v.spec?.claimRef;
     if (ref) this.claimQueue.add(`${ref.namespace}/${ref.name}`);
+    // A volume nobody claims yet may fit a waiting claim. The real controller finds it at its
+    // next resync (--pvclaimbinder-sync-period, 15 s); here the volume's arrival wakes the claims.
+    else for (const c of this.claimInformer.list()) if (!c.spec?.volumeName) this.claimQueue.add(keyOf(c));
   }
 
   private event(claim: KObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
