@@ -91,6 +91,7 @@ export class NodeFiles {
     for (const d of dirs) this.dirs.delete(d);
     return files.length + dirs.length > 0;
   }
+
   isDir(path: string): boolean {
     return this.dirs.has(normalize(path));
   }
