@@ -7,7 +7,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
   Background:
     Given a cluster
 
-  @G01 @portable
+  @G01
   Scenario: A Secret's stringData is merged into its data, base64-encoded, and the type defaults to Opaque
     When I run `kubectl apply -f -` with this input:
       """
@@ -42,7 +42,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       Opaque
       """
 
-  @G02 @portable
+  @G02
   Scenario Outline: Each built-in Secret type requires its keys, and a refused Secret changes nothing
     When I run `kubectl create -f -` with this input:
       """
@@ -72,7 +72,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       | kubernetes.io/service-account-token | {}                                   | metadata.annotations[kubernetes.io/service-account.name]: Required value                                           |
       | Opaque                              | {"bad key": YQ==}                    | data[bad key]: Invalid value: "bad key": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+') |
 
-  @G02 @portable
+  @G02
   Scenario: A basic-auth Secret needs a username or a password, and the API server lists both errors
     When I run `kubectl create -f -` with this input:
       """
@@ -85,7 +85,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       * data[password]: Required value
       """
 
-  @G02 @portable
+  @G02
   Scenario: A Secret's type never changes, and an immutable Secret keeps its data
     When I run `kubectl create secret generic db --from-literal=password=hunter2`
     And I run `kubectl patch secret db -p '{"type":"kubernetes.io/basic-auth"}'`
@@ -105,7 +105,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       aHVudGVyMg==
       """
 
-  @G03 @portable
+  @G03
   Scenario: data that is not base64 is refused as the decoder refuses it
     When I run `kubectl create -f -` with this input:
       """
@@ -126,7 +126,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
     When the model's kubectl runs the corpus group "configuration"
     Then it prints what the recorded kubectl 1.32 printed, except the known differences
 
-  @G05 @portable
+  @G05
   Scenario: kubectl create configmap and secret make the objects on the server, which kubectl get counts
     When I run `kubectl create configmap app --from-literal=mode=debug --from-file=test/kubectl-corpus/config/greeting.txt`
     Then the output is:
@@ -160,7 +160,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       error: failed to create secret secrets "regcred" already exists
       """
 
-  @G06 @portable
+  @G06
   Scenario: A container's environment comes from ConfigMap and Secret keys, the Pod's fields and its resources, with $(VAR) expanded
     When I run `kubectl create configmap app --from-literal=mode=debug --from-literal=level=3`
     And I run `kubectl create secret generic db --from-literal=password=hunter2`
@@ -231,7 +231,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
     And I run `kubectl exec web -- printenv POD_IP NODE_NAME HOST_IP`
     Then the output is the noted output
 
-  @G07 @portable
+  @G07
   Scenario: envFrom adds every key of a ConfigMap or Secret with a prefix; env wins over envFrom; an optional missing source is skipped
     When I run `kubectl create configmap app --from-literal=mode=debug --from-literal=level=3`
     And I run `kubectl create secret generic db --from-literal=user=admin`
@@ -266,7 +266,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       HOME=/root
       """
 
-  @G08 @portable
+  @G08
   Scenario: ConfigMap and Secret volumes hold one file per key (or the items chosen), readable inside the container
     When I run `kubectl create configmap app --from-literal=mode=debug --from-file=test/kubectl-corpus/config/greeting.txt`
     And I run `kubectl create secret generic db --from-literal=password=hunter2 --from-literal=user=admin`
@@ -326,7 +326,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       command terminated with exit code 1
       """
 
-  @G09 @portable
+  @G09
   Scenario: A Pod whose env names a missing ConfigMap waits in CreateContainerConfigError and starts once the ConfigMap and its key exist
     When I run `kubectl apply -f -` with this input:
       """
@@ -419,7 +419,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       command terminated with exit code 1
       """
 
-  @G10 @portable
+  @G10
   Scenario: A volume of a missing ConfigMap fails to mount: the Pod stays ContainerCreating until the ConfigMap exists
     When I run `kubectl apply -f -` with this input:
       """
@@ -456,7 +456,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       debug
       """
 
-  @G12 @portable
+  @G12
   Scenario Outline: An env var's source is checked by the API server, and a refused Pod is not created
     When I run `kubectl apply -f -` with this input:
       """
@@ -481,7 +481,7 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       | {"name": "A", "valueFrom": {"secretKeyRef": {"name": "Bad_Name", "key": "k"}}}                    | spec.containers[0].env[0].valueFrom.secretKeyRef.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
       | {"name": "A", "valueFrom": {"resourceFieldRef": {"resource": "limits.gpu"}}}                      | spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory" |
 
-  @G13 @portable
+  @G13
   Scenario: A changed ConfigMap reaches the files of its volume within a sync period, not the environment or a subPath mount
     When I run `kubectl create configmap app --from-literal=mode=debug`
     And I run `kubectl apply -f -` with this input:

@@ -38,7 +38,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
         ports: [{port: 80}]
       """
 
-  @P01 @P02 @portable
+  @P01 @P02
   Scenario: A failing readiness probe keeps a Pod out of its Service's EndpointSlice, and kube-proxy sends it nothing
     When I run `kubectl apply -f web.yaml`
     And I run `kubectl apply -f -` with this input:
@@ -79,7 +79,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
     When I run `on k8s-worker-2 iptables-save -t nat`
     Then the output has 2 lines matching "^-A KUBE-SVC-\w+ .*default/web -> 10\.244\.\d+\.\d+:80.* -j KUBE-SEP-"
 
-  @P02 @portable
+  @P02
   Scenario: Readiness waits for initialDelaySeconds, then the first success makes the Pod Ready
     When I run `kubectl apply -f -` with this input:
       """
@@ -114,7 +114,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
       No resources found in default namespace.
       """
 
-  @P03 @portable
+  @P03
   Scenario: A failing liveness probe restarts the container, with the kubelet's events
     When I run `kubectl apply -f -` with this input:
       """
@@ -143,7 +143,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
     And the output has 1 line matching "^Killing +Container nginx failed liveness probe, will be restarted +1$"
     And the output has 1 line matching "^Started +Started container nginx +2$"
 
-  @P04 @portable
+  @P04
   Scenario: An exec probe passes on exit code 0 and fails with the command's output
     When I run `kubectl create configmap app --from-literal=ready=yes`
     And I run `kubectl apply -f -` with this input:
@@ -190,7 +190,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
       Readiness probe failed: cat: /tmp/healthy: No such file or directory
       """
 
-  @P05 @portable
+  @P05
   Scenario: A tcpSocket probe passes when something listens on the port and fails with the dial error when nothing does
     When I run `kubectl apply -f -` with this input:
       """
@@ -233,7 +233,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
     Then the output contains "Liveness probe failed: dial tcp 10.244."
     And the output contains ":8080: connect: connection refused"
 
-  @P06 @portable
+  @P06
   Scenario: A startup probe holds the other probes back, and its failure restarts the container
     When I run `kubectl apply -f -` with this input:
       """
@@ -267,7 +267,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
     And the output does not contain "Liveness probe failed"
     And the output does not contain "Readiness probe failed"
 
-  @P07 @portable
+  @P07
   Scenario: The API server fills in a probe's defaults, and kubectl describe prints them
     When I run `kubectl apply -f -` with this input:
       """
@@ -294,7 +294,7 @@ Feature: Health: the kubelet's liveness, readiness and startup probes
     Then the output has 1 line matching "^    Liveness: +http-get http://:80/ delay=0s timeout=1s period=10s #success=1 #failure=3$"
     And the output has 1 line matching "^    Readiness: +exec \[cat /tmp/ready\] delay=5s timeout=1s period=10s #success=1 #failure=3$"
 
-  @P08 @portable
+  @P08
   Scenario Outline: A bad probe is refused with the API server's words and nothing is created
     When I run `kubectl apply -f -` with this input:
       """
