@@ -23,6 +23,7 @@ const BASES: Record<string, () => Obj> = {
   Service: () => ({ apiVersion: 'v1', kind: 'Service', metadata: {}, spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] } }),
   ConfigMap: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {}, data: { key: 'value' } }),
   ServiceAccount: () => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: {} }),
+  Secret: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: {}, type: 'Opaque', data: { key: 'dmFsdWU=' } }),
   Deployment: () => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: {}, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: template() } }),
   ReplicaSet: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {}, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: template() } }),
   DaemonSet: () => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: {}, spec: { selector: { matchLabels: { app: 'web' } }, template: template() } }),
