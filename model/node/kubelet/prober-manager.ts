@@ -81,6 +81,19 @@ export class ProbeManager {
     for (const [key, w] of this.workers) if (w.uid === uid) (w.stopped = true), this.workers.delete(key);
   }
 
+  /**
+   * A container just started: its startup and readiness workers probe at once rather than at
+   * their next tick, so a container whose server answers from the start is ready in the same
+   * status write that reports it running.
+   */
+  containerStarted(uid: string, container: string): void {
+    for (const type of ['startup', 'readiness'] as ProbeType[]) {
+      const w = this.workers.get(`${uid}/${container}/${type}`);
+      const s = w && this.spec(w);
+      if (w && s && (s.probe.initialDelaySeconds ?? 0) === 0) this.doProbe(w, s.pod, s.container, s.probe);
+    }
+  }
+
   /** The container is ready: its readiness result (true without a readiness probe). */
   ready(uid: string, container: string): boolean {
     const w = this.workers.get(`${uid}/${container}/readiness`);

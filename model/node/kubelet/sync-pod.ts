@@ -131,6 +131,7 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
             return next();
           }
           ev('Normal', 'Started', `Started container ${c.name}`);
+          core.probes?.containerStarted(w.uid, c.name);
           w.reasons.delete(c.name);
           next();
         });
