@@ -62,8 +62,8 @@ Feature: The walkthrough, recorded from its terminal session
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +<none> +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +<none> +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
@@ -172,23 +172,23 @@ Feature: The walkthrough, recorded from its terminal session
       LAST SEEN +TYPE +REASON +OBJECT +MESSAGE
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.044s \(5\.044s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.053s \(5\.053s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 361ms \(5\.366s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 377ms \(5\.393s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.338s \(5\.338s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 379ms \(379ms including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
+      \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
+      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
+      \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.344s \(5\.344s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Killing +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Stopping container nginx
-      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
-      \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 354ms \(354ms including waiting\)\. Image size: 72188133 bytes\.
-      \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
-      \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       """
