@@ -48,7 +48,7 @@ Feature: The report draws what the model did
     And the scenario's sequence diagram shows "RunPodSandbox ×3" from kubelet to containerd
     And the scenario's sequence diagram shows "runc create ×3" from shim to runc
     And the scenario's sequence diagram has at most 70 rows
-    And the scenario's sequence diagram folds a repeated block into a loop marked "×5"
+    And the scenario's sequence diagram folds a repeated block into a loop
 
   @D05
   Scenario: The Pod timeline shows what kubectl get pods -w shows, Pod by Pod
