@@ -33,6 +33,11 @@ export interface PlayIO {
 }
 
 const processIO: PlayIO = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+// `kubespec play x.play | head`: a reader that closed the pipe ends the play quietly, as coreutils do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 /** `kubespec play [--seed N] [--config FILE] SCRIPT`; returns the exit status. */
 export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOptions, 'onStart' | 'limits'> = {}): number {

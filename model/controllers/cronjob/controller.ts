@@ -101,6 +101,8 @@ export class CronJobController {
           Object.assign(status, deepCopy(fresh!.status));
           continue;
         }
+        // Or the Job is already gone (a Job this controller replaced, whose DELETED event is still on its way).
+        if (this.ctx.client.tryGet('jobs', j.metadata.namespace, j.metadata.name!)?.metadata.uid !== j.metadata.uid) continue;
         this.recorder.event(cj, 'Warning', 'UnexpectedJob', `Saw a job that the controller did not create or forgot: ${j.metadata.name}`);
       } else if (inActive(j.metadata.uid!) && finished) {
         status.active = active().filter((r: any) => r.uid !== j.metadata.uid);

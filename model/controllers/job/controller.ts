@@ -39,6 +39,12 @@ export class JobController {
   private readonly backoffs = new Map<string, BackoffRecord>();
   /** Pods whose finalizer this controller removed and whose update the cache has not shown yet. */
   private readonly finalizersRemoved = new Map<string, Set<string>>();
+  /**
+   * The resourceVersion of the last status this controller wrote, per Job. A cached Job older than
+   * that has not caught up with our own write (its counts would miss the Pods whose finalizers we
+   * already released), so a sync on it waits for the newer object, whose update queues the Job.
+   */
+  private readonly lastWritten = new Map<string, number>();
 
   constructor(private readonly ctx: ComponentContext) {
     this.jobInformer = ctx.informers.get('jobs');
@@ -97,8 +103,10 @@ export class JobController {
     if (!cached) {
       this.backoffs.delete(key);
       this.finalizersRemoved.delete(key);
+      this.lastWritten.delete(key);
       return;
     }
+    if (Number(cached.metadata.resourceVersion) < (this.lastWritten.get(key) ?? 0)) return;
     let job = withKind(cached, 'batch/v1', 'Job');
     const pods = this.podInformer.byIndex(BY_CONTROLLER_UID, job.metadata.uid!);
     if (isFinished(job)) {
@@ -186,6 +194,7 @@ export class JobController {
     if (finishing && !findCondition(job, finishing.type)) setCondition(status, finishing);
     if (status.active === undefined) delete status.active;
     job = writeStatus(client, job, status);
+    this.lastWritten.set(key, Number(job.metadata.resourceVersion));
 
     // Remove the finalizers of what is now recorded, then move the uncounted Pods into the counts.
     const toRelease = pods.filter((p) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && (uncounted.succeeded.includes(p.metadata.uid!) || uncounted.failed.includes(p.metadata.uid!)));
@@ -209,7 +218,7 @@ export class JobController {
       setCondition(next, finished);
       if (finished.type === 'Complete') next.completionTime = now;
     }
-    writeStatus(client, job, next);
+    this.lastWritten.set(key, Number(writeStatus(client, job, next).metadata.resourceVersion));
     if (finished?.type === 'Complete') this.recorder.event(job, 'Normal', 'Completed', 'Job completed');
     else if (finished) this.recorder.event(job, 'Warning', finished.reason, finished.message);
     if (manageError) throw manageError;
