@@ -10,6 +10,7 @@ import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVa
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
 import { validateAffinity, validateNodeSelector, validateTolerations } from './scheduling';
+import { canonical } from './semantic';
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -203,16 +204,4 @@ export function validatePodUpdate(spec: any, old: any, errs: FieldError[]): void
 function withImagesOf(next: unknown, old: unknown): unknown {
   if (!Array.isArray(next) || !Array.isArray(old) || next.length !== old.length) return next;
   return next.map((c, i) => (c && typeof c === 'object' ? { ...c, image: old[i]?.image } : c));
-}
-
-function canonical(v: unknown): string {
-  if (v === undefined || v === null) return 'null';
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (typeof v === 'object')
-    return `{${Object.keys(v as object)
-      .sort()
-      .filter((k) => (v as any)[k] !== undefined && (v as any)[k] !== null)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
 }

@@ -11,6 +11,7 @@ import { fromLabelSelector, matchesLabels } from '../../api/selectors';
 import { FieldError } from '../../api/status';
 import { labelSelectorValue, mapValue, plain } from './govalue';
 import { validateAnnotations, validateLabels, validateLabelSelector, validateNonnegative } from './objectmeta';
+import { canonical } from './semantic';
 
 const q = (s: unknown) => JSON.stringify(String(s ?? ''));
 
@@ -87,18 +88,6 @@ export function validateStatefulSetSpec(spec: any, errs: FieldError[]): void {
 }
 
 const UPDATABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'minReadySeconds', 'persistentVolumeClaimRetentionPolicy'];
-
-function canonical(v: unknown): string {
-  if (v === undefined || v === null) return 'null';
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (typeof v === 'object')
-    return `{${Object.keys(v as object)
-      .sort()
-      .filter((k) => (v as any)[k] !== undefined && (v as any)[k] !== null)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
-}
 
 /** ValidateStatefulSetUpdate's spec rule: everything but the updatable fields stays as it was. */
 export function validateStatefulSetUpdate(spec: any, old: any, errs: FieldError[]): void {

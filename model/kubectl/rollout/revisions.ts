@@ -3,7 +3,7 @@
  * deployment.kubernetes.io/revision annotation), a DaemonSet's its ControllerRevisions (whose
  * data is a strategic merge patch replacing spec.template).
  */
-import { canonicalJSON, controllerOf, deepCopy, type KObject } from '../../api/meta';
+import { controllerOf, deepCopy, type KObject } from '../../api/meta';
 import { selectorText } from '../../apiserver/printers/format';
 import { KubectlError } from '../errors';
 import type { Ctx } from '../kubectl';
@@ -12,7 +12,6 @@ import { PrefixWriter } from '../describe/writer';
 
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 export const REVISION = 'deployment.kubernetes.io/revision';
-const POD_TEMPLATE_HASH = 'pod-template-hash';
 
 /** One revision: its number, the Pod template it ran, and the object it was read from. */
 export interface Revision {
@@ -29,18 +28,8 @@ function revisionOf(o: KObject): number | undefined {
   return Number(v);
 }
 
-/** deploymentutil.EqualIgnoreHash: templates equal but for the pod-template-hash label. */
-export function equalIgnoreHash(a: any, b: any): boolean {
-  const strip = (t: any) => {
-    const c = deepCopy(t ?? {});
-    if (c.metadata?.labels) {
-      delete c.metadata.labels[POD_TEMPLATE_HASH];
-      if (Object.keys(c.metadata.labels).length === 0) delete c.metadata.labels;
-    }
-    return canonicalJSON(c);
-  };
-  return strip(a) === strip(b);
-}
+/** deploymentutil.EqualIgnoreHash, the controller's own. */
+export { equalIgnoreHash } from '../../controllers/deployment/hash';
 
 /** getDeploymentReplicaSets: the ReplicaSets the Deployment controls (deploymentutil.GetAllReplicaSets). */
 function deploymentReplicaSets(ctx: Ctx, d: KObject): KObject[] {
