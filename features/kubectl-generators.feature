@@ -65,7 +65,7 @@ Feature: kubectl create and run generate what the real kubectl 1.32 generates
       | clusterrole c --verb=get --resource=pods --aggregation-rule=a=b --dry-run=client |
       | priorityclass high --value=abc --dry-run=client                       |
 
-  @K41
+  @K41 @real-kubectl-1.32
   Scenario: kubectl create clusterrolebinding without --clusterrole fails in klog's words, as the real kubectl does
     When I run `kubectl create clusterrolebinding crb --dry-run=client` with the real kubectl and the model's kubectl
     Then both fail with the same error, masking:

@@ -8,7 +8,7 @@ Feature: kubectl's usage errors and version read as the real kubectl 1.32's
     Given a cluster
     And the real kubectl talks to the cluster over HTTPS
 
-  @K45
+  @K45 @real-kubectl-1.32
   Scenario Outline: kubectl <line> fails as the real kubectl fails
     When I run `kubectl <line>` with the real kubectl and the model's kubectl
     Then both fail with the same error
@@ -20,7 +20,7 @@ Feature: kubectl's usage errors and version read as the real kubectl 1.32's
       | port-forward pod/x        |
       | auth can-i get            |
 
-  @K46
+  @K46 @real-kubectl-1.32
   Scenario Outline: kubectl version -o <format> prints the versions as the real kubectl does
     When I run `kubectl version -o <format>` with the real kubectl and the model's kubectl
     Then both print the same output, masking:

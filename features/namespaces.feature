@@ -91,7 +91,7 @@ Feature: Deleting a namespace: Terminating until the namespace controller has em
     And I run `kubectl get namespace shop -o jsonpath='{.metadata.deletionTimestamp}'`
     Then the output is the noted output
 
-  @N50
+  @N50 @real-kubectl-1.32
   Scenario: kubectl get all and kubectl api-resources list what the API server serves now, alike for the real kubectl
     Given the real kubectl talks to the cluster over HTTPS
     When I run `kubectl create namespace shop` with the real kubectl and the model's kubectl

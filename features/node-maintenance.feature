@@ -483,7 +483,7 @@ Feature: Node maintenance: cordon, drain through the Eviction API, PodDisruption
       k8s-worker-1   Ready    <none>          \d+s   v1.32.2
       """
 
-  @N19
+  @N19 @real-kubectl-1.32
   Scenario: The real kubectl 1.32 cordons, taints and drains a node of the model alike
     # The evictions themselves are left out: the real drain runs one goroutine per Pod, so the
     # order of its "evicted" lines varies from run to run.
