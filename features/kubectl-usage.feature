@@ -30,3 +30,17 @@ Feature: kubectl's usage errors and version read as the real kubectl 1.32's
       | format |
       | json   |
       | yaml   |
+
+  @K49
+  Scenario: kubectl api-versions lists every group/version the API server serves, as the real kubectl does
+    When I run `kubectl api-versions` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output has lines matching, in order:
+      """
+      ^apps/v1$
+      ^batch/v1$
+      ^storage\.k8s\.io/v1$
+      ^v1$
+      """
+    When I run `kubectl api-versions extra` with the real kubectl and the model's kubectl
+    Then both fail with the same error

@@ -11,7 +11,7 @@ const CLIENT_VERSION = 'v1.32.2';
 const KUSTOMIZE_VERSION = 'v5.5.0';
 
 /** Fails as kubectl's first request fails when the API server is down. */
-function reachServer(ctx: Ctx): void {
+export function reachServer(ctx: Ctx): void {
   if (!ctx.client.server.serving) throw connectionRefused(ctx.client.server.endpoint);
 }
 

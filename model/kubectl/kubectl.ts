@@ -88,6 +88,7 @@ const COMMANDS: Record<string, () => Command> = {
   version: () => require('./info').versionCommand,
   'cluster-info': () => require('./info').clusterInfoCommand,
   'api-resources': () => require('./info').apiResourcesCommand,
+  'api-versions': () => require('./api-versions').apiVersionsCommand,
   explain: () => require('./explain').explainCommand,
   completion: () => require('./usage-only').completionCommand,
   cp: () => require('./usage-only').cpCommand,
