@@ -70,6 +70,27 @@ Feature: Node maintenance: cordon, drain through the Eviction API, PodDisruption
       k8s-worker-2
       """
 
+  @N02
+  Scenario: The scheduler alone keeps new Pods off a cordoned node, before any taint says so
+    # With kube-controller-manager stopped, nothing adds node.kubernetes.io/unschedulable: only
+    # the scheduler's NodeUnschedulable filter reads spec.unschedulable.
+    When I run `on k8s-master mv /etc/kubernetes/manifests/kube-controller-manager.yaml /tmp/`
+    And 30s pass
+    And I run `kubectl cordon k8s-worker-1`
+    And I run `kubectl get node k8s-worker-1 -o jsonpath='{.spec.unschedulable} taints={.spec.taints}'`
+    Then the output is:
+      """
+      true taints=
+      """
+    When I run `kubectl run a --image=nginx`
+    And I run `kubectl run b --image=nginx`
+    And I run `kubectl run c --image=nginx`
+    And I run `kubectl run d --image=nginx`
+    And 20s pass
+    And I run `kubectl get pods -o wide`
+    Then the output has 4 lines matching " Running .* k8s-worker-2 "
+    And the output has 0 lines matching "k8s-worker-1"
+
   @N03
   Scenario: Bad cordon and drain input is refused in kubectl's words and changes nothing
     When I run `kubectl cordon`
