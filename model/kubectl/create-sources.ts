@@ -16,21 +16,13 @@ import type { Ctx } from './kubectl';
 import { dryRunOf, dryRunSuffix, LAST_APPLIED, validationDirective } from './mapping';
 import { forOutput, parseOutput, printObjects } from './output';
 import { goString } from './printers/json';
+import { sortedMap, typedCompactJSON, typedJSON } from './printers/typed-json';
+import { PRINT_AND_CREATE_FLAGS } from './create-generator';
 import { toYAML } from './printers/yaml';
 import { objectRef } from './resources';
 
-/** The flags every `create` generator has (PrintFlags, apply annotation, validate, dry run, field manager). */
-export const GENERATOR_FLAGS: FlagSpec[] = [
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'save-config', type: 'bool' },
-  { name: 'validate', type: 'string', noOptDefault: 'strict' },
-  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
-  { name: 'field-manager', type: 'string' },
-  { name: 'append-hash', type: 'bool' },
-];
+/** The flags of the generators that read sources (configmap, secret): the common ones and --append-hash. */
+export const GENERATOR_FLAGS: FlagSpec[] = [...PRINT_AND_CREATE_FLAGS, { name: 'append-hash', type: 'bool' }];
 
 /** NameFromCommandArgs. */
 export function nameFromArgs(args: string[], command: string): string {
@@ -171,7 +163,7 @@ export function createOrPrint(ctx: Ctx, p: Parsed, resource: string, built: KObj
   let obj = ordered(built);
   if (ctx.namespaceExplicit) obj.metadata.namespace = ctx.namespace;
   // CreateOrUpdateAnnotation: the typed object as the default JSON encoder writes it (struct order, compact).
-  if (bool(p, 'save-config')) obj.metadata.annotations = { [LAST_APPLIED]: orderedJSON(obj, '', false, true) + '\n' };
+  if (bool(p, 'save-config')) obj.metadata.annotations = { [LAST_APPLIED]: typedCompactJSON(obj) + '\n' };
   let result = obj;
   if (dryRun !== 'client') {
     const body: KObject = JSON.parse(JSON.stringify(obj));
@@ -185,30 +177,19 @@ export function createOrPrint(ctx: Ctx, p: Parsed, resource: string, built: KObj
   }
   const name = result.metadata.name ?? obj.metadata.name ?? '';
   if (!fmt) ctx.out += `${objectRef(r, name)} created${dryRunSuffix(dryRun)}\n`;
-  else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += orderedJSON(obj, '') + '\n';
+  else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += typedJSON(obj) + '\n';
   else if (dryRun === 'client' && fmt.kind === 'yaml') ctx.out += toYAML(obj);
   else ctx.out += printObjects([{ obj: dryRun === 'client' ? obj : forOutput(result, r), r }], fmt, true);
   return 0;
 }
 
-/** ObjectMeta in struct order (name, namespace, creationTimestamp, annotations), the rest as built. */
+/**
+ * ObjectMeta in struct order (name, namespace, creationTimestamp, annotations), the rest as built,
+ * with the Go maps' keys (data, binaryData, stringData, labels, annotations) sorted as encoding/json writes them.
+ */
 function ordered(obj: KObject): KObject {
-  const { name, namespace, creationTimestamp, annotations } = obj.metadata as any;
-  return { ...obj, metadata: { name, namespace, creationTimestamp: creationTimestamp ?? null, annotations } as any };
-}
-
-/** A typed object's JSON (client-side dry run): fields in struct order, map keys sorted, 4 spaces. */
-function orderedJSON(v: unknown, indent: string, sortKeys = false, compact = false): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goString(v);
-  if (typeof v !== 'object') return String(v);
-  const inner = indent + '    ';
-  const [open, sep, close] = compact ? ['', ',', ''] : ['\n' + inner, ',\n' + inner, '\n' + indent];
-  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[${open}${v.map((x) => orderedJSON(x, inner, false, compact)).join(sep)}${close}]`;
-  let keys = Object.keys(v as object).filter((k) => (v as any)[k] !== undefined);
-  if (sortKeys) keys = keys.sort();
-  if (keys.length === 0) return '{}';
-  // data, binaryData, labels and annotations are Go maps: encoding/json sorts their keys.
-  const isMap = (k: string) => ['data', 'binaryData', 'labels', 'annotations', 'stringData'].includes(k);
-  return `{${open}${keys.map((k) => `${goString(k)}:${compact ? '' : ' '}${orderedJSON((v as any)[k], inner, isMap(k), compact)}`).join(sep)}${close}}`;
+  const { name, namespace, creationTimestamp, labels, annotations } = obj.metadata as any;
+  const out: any = { ...obj, metadata: { name, namespace, creationTimestamp: creationTimestamp ?? null, labels: labels && sortedMap(labels), annotations: annotations && sortedMap(annotations) } };
+  for (const k of ['data', 'binaryData', 'stringData']) if (out[k]) out[k] = sortedMap(out[k]);
+  return out;
 }

@@ -1,3 +1,4 @@
+import { typedJSON } from './printers/typed-json';
 import type { KObject } from '../api/meta';
 import { resourceByName, type ResourceInfo } from '../api/registry';
 import { StatusError } from '../api/status';
@@ -8,7 +9,6 @@ import type { Command, Ctx } from './kubectl';
 import { readManifests } from './manifests';
 import { forOutput, parseOutput, PRINT_FLAGS, printEach, printObjects } from './output';
 import { toYAML } from './printers/yaml';
-import { goString } from './printers/json';
 import { objectRef } from './resources';
 import { isServiceType, serviceFor } from './create-service';
 import { checkRequiredFlags, dryRunWarning } from './klog';
@@ -174,21 +174,9 @@ function createGenerated(ctx: Ctx, p: Parsed, what: 'deployment' | 'namespace' |
     }
   } else if (r.namespaced && ctx.namespaceExplicit) obj.metadata.namespace = ctx.namespace;
   if (!fmt) ctx.out += `${objectRef(r, rest[0])} created${dryRunSuffix(dryRun)}\n`;
-  else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += orderedJSON(obj, '') + '\n';
+  else if (dryRun === 'client' && fmt.kind === 'json') ctx.out += typedJSON(obj) + '\n';
   else if (dryRun === 'client' && fmt.kind === 'yaml') ctx.out += toYAML(obj);
   else ctx.out += printObjects([{ obj: dryRun === 'client' ? obj : forOutput(result, r), r }], fmt, true);
   return 0;
-}
-
-/** A typed object's JSON (client-side dry run): fields in struct order, as built. */
-function orderedJSON(v: unknown, indent: string): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return goString(v);
-  if (typeof v !== 'object') return String(v);
-  const inner = indent + '    ';
-  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[\n${v.map((x) => inner + orderedJSON(x, inner)).join(',\n')}\n${indent}]`;
-  const keys = Object.keys(v as object).filter((k) => (v as any)[k] !== undefined);
-  if (keys.length === 0) return '{}';
-  return `{\n${keys.map((k) => `${inner}${goString(k)}: ${orderedJSON((v as any)[k], inner)}`).join(',\n')}\n${indent}}`;
 }
 
