@@ -10,7 +10,7 @@ import { bool, str, type FlagSpec, type Parsed } from './args';
 import { KubectlError } from './errors';
 import type { Ctx } from './kubectl';
 import { dryRunOf, dryRunSuffix, LAST_APPLIED, validationDirective } from './mapping';
-import { parseOutput, printObjects } from './output';
+import { parseOutput, PRINT_FLAGS, printObjects } from './output';
 import { sortedMap, typedCompactJSON, typedJSON } from './printers/typed-json';
 import { toYAML } from './printers/yaml';
 import { objectRef } from './resources';
@@ -20,9 +20,7 @@ import { dryRunWarning } from './klog';
 /** The flags every generator has: PrintFlags, the apply annotation, validate, dry run, field manager. */
 export const PRINT_AND_CREATE_FLAGS: FlagSpec[] = [
   { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
+  ...PRINT_FLAGS,
   { name: 'save-config', type: 'bool' },
   { name: 'validate', type: 'string', noOptDefault: 'strict' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },

@@ -9,7 +9,7 @@ import { humanDuration } from '../apiserver/printers/age';
 import { bool, F, str, strs } from './args';
 import { KubectlError } from './errors';
 import type { Command, Ctx } from './kubectl';
-import { parseOutput, printObjects } from './output';
+import { parseOutput, PRINT_FLAGS, printObjects } from './output';
 import { kubectlTabWriter, TabWriter } from './printers/tabwriter';
 import { resolveType } from './resources';
 
@@ -65,9 +65,7 @@ export const eventsCommand: Command = {
     { name: 'types', type: 'strings' },
     { name: 'no-headers', type: 'bool' },
     { name: 'chunk-size', type: 'int64' },
-    { name: 'template', type: 'string' },
-    { name: 'allow-missing-template-keys', type: 'bool' },
-    { name: 'show-managed-fields', type: 'bool' },
+    ...PRINT_FLAGS,
   ],
   run(ctx, _args, p) {
     const allNamespaces = bool(p, 'all-namespaces');

@@ -12,7 +12,7 @@ import { collectError, formatErrors, KubectlError } from './errors';
 import type { Command } from './kubectl';
 import { dryRunOf, dryRunSuffix } from './mapping';
 import { usageError } from './cordon';
-import { forOutput, parseOutput, printObjects } from './output';
+import { forOutput, parseOutput, PRINT_FLAGS, printObjects } from './output';
 
 interface Taint {
   key: string;
@@ -90,7 +90,7 @@ function reorganizeTaints(old: Taint[], overwrite: boolean, add: Taint[], remove
 }
 
 export const taintCommand: Command = {
-  flags: [F.selector, F.output, F.dryRun, F.validate, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'field-manager', type: 'string' }, { name: 'show-managed-fields', type: 'bool' }, { name: 'allow-missing-template-keys', type: 'bool' }, { name: 'template', type: 'string' }],
+  flags: [F.selector, F.output, F.dryRun, F.validate, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }, { name: 'field-manager', type: 'string' }, ...PRINT_FLAGS],
   run(ctx, args, p) {
     const resources: string[] = [];
     const taintArgs: string[] = [];

@@ -5,6 +5,7 @@
  * `--for=jsonpath='{…}'[=VALUE]`, up to --timeout (30s; 0 checks once; negative, a week).
  * Prints "<kind>/<name> condition met" per object, or kubectl's timeout error.
  */
+import { PRINT_FLAGS } from './output';
 import type { KObject } from '../api/meta';
 import { qualifiedResource } from '../api/registry';
 import { StatusError } from '../api/status';
@@ -113,9 +114,7 @@ export const waitCommand: Command = {
     { name: 'local', type: 'bool' },
     { name: 'for', type: 'string' },
     { name: 'timeout', type: 'duration' },
-    { name: 'template', type: 'string' },
-    { name: 'allow-missing-template-keys', type: 'bool' },
-    { name: 'show-managed-fields', type: 'bool' },
+    ...PRINT_FLAGS,
   ],
   run(ctx, args, p) {
     const limit = timeoutMs(p);

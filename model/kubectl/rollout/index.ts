@@ -2,6 +2,7 @@
  * `kubectl rollout SUBCOMMAND`: status, history, undo, pause, resume, restart, each with the
  * flags kubectl 1.32 gives it (an unknown one is refused before anything is read).
  */
+import { PRINT_FLAGS } from '../output';
 import { F, type FlagSpec } from '../args';
 import { KubectlError } from '../errors';
 import type { Command } from '../kubectl';
@@ -13,7 +14,7 @@ import { runUndo } from './undo';
 
 /** cmdutil's shared flags: -f/-R (FilenameOptions), -l, and PrintFlags' -o and its template flags. */
 const FILES: FlagSpec[] = [F.filename, F.recursive, F.selector];
-const PRINT: FlagSpec[] = [F.output, { name: 'template', type: 'string' }, { name: 'allow-missing-template-keys', type: 'bool' }, { name: 'show-managed-fields', type: 'bool' }];
+const PRINT: FlagSpec[] = [F.output, ...PRINT_FLAGS];
 
 const SUBCOMMAND_FLAGS: Record<string, FlagSpec[]> = {
   status: [...FILES, F.timeout, { name: 'watch', short: 'w', type: 'bool' }, { name: 'revision', type: 'int64' }],

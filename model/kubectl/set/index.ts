@@ -1,4 +1,5 @@
 /** `kubectl set SUBCOMMAND`: image, env, resources and serviceaccount, each with kubectl 1.32's flags. */
+import { PRINT_FLAGS } from '../output';
 import { F, type FlagSpec } from '../args';
 import { KubectlError } from '../errors';
 import type { Command } from '../kubectl';
@@ -16,9 +17,7 @@ const COMMON: FlagSpec[] = [
   F.output,
   F.dryRun,
   F.fieldManager,
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
+  ...PRINT_FLAGS,
   { name: 'local', type: 'bool' },
   { name: 'all', type: 'bool' },
 ];
