@@ -1,0 +1,40 @@
+import { authorize as legacyAuthorize, authorizeNonResource } from '../authz';
+import type { Attributes, Authorization, Authorizer } from './attributes';
+import { NO_OPINION } from './attributes';
+
+/**
+ * kube-apiserver's union authorizer (--authorization-mode=Node,RBAC): each authorizer in turn;
+ * the first Allow or Deny decides, and when all have no opinion the request is denied, the
+ * reasons of those that gave one joined with "; " as the Forbidden message's tail.
+ */
+export class AuthorizerChain implements Authorizer {
+  constructor(private readonly authorizers: Authorizer[]) {}
+
+  authorize(attrs: Attributes): Authorization {
+    const reasons: string[] = [];
+    for (const a of this.authorizers) {
+      const d = a.authorize(attrs);
+      if (d.decision !== 'no-opinion') return d;
+      if (d.reason) reasons.push(d.reason);
+    }
+    return { decision: 'no-opinion', reason: reasons.join('; ') };
+  }
+}
+
+/** Allowed only on an explicit Allow, as kube-apiserver's WithAuthorization filter does. */
+export function allowed(a: Authorization): boolean {
+  return a.decision === 'allow';
+}
+
+/**
+ * The model's rule table (../authz.ts) in the Authorizer shape, until RBAC objects are served
+ * and evaluated (issue 12): it stands for both the Node authorizer and RBAC.
+ */
+export const staticRules: Authorizer = {
+  authorize(attrs: Attributes): Authorization {
+    const ok = attrs.resourceRequest
+      ? legacyAuthorize(attrs.user, attrs.verb as any, attrs.resource ?? '', attrs.subresource)
+      : authorizeNonResource(attrs.user, attrs.verb, attrs.path ?? '');
+    return ok ? { decision: 'allow', reason: '' } : NO_OPINION;
+  },
+};
