@@ -5,6 +5,9 @@ import type { TableRequest } from './table';
 export interface Identity {
   user: string;
   groups: string[];
+  /** user.Info's UID and Extra: set by some authenticators (ServiceAccount tokens) and by impersonation. */
+  uid?: string;
+  extra?: Record<string, string[]>;
 }
 
 /** Who a request without credentials is (anonymous auth is on in kind and kubeadm clusters). */
@@ -29,6 +32,17 @@ export interface Credentials {
   /** Bearer token (Authorization: Bearer …); an unknown one is 401 Unauthorized. */
   token?: string;
   clientCertificate?: ClientCertificate;
+  /** Impersonate-User/-Group/-Uid/-Extra-* (kubectl --as, --as-group, --as-uid): act as someone else, if allowed. */
+  impersonate?: Impersonation;
+}
+
+/** What the impersonation headers ask for; each part is authorized with the `impersonate` verb. */
+export interface Impersonation {
+  user?: string;
+  groups?: string[];
+  uid?: string;
+  /** Impersonate-Extra-<key>: the key lower-cased and %-unescaped, one entry per header value. */
+  extra?: Record<string, string[]>;
 }
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';

@@ -8,11 +8,12 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { AuthorizerChain, allowed, staticRules } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
+import { Authentication } from './authentication';
 import { applyDefaults, defaultPodSpec } from './defaults';
 import { prepareJobForCreate } from './batch-strategy';
 import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
 import { decodePatchResult, decodeRequestBody } from './decoding';
-import { ANONYMOUS, type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
+import { type ApiRequest, type Credentials, type Identity, type WatchEvent, type WatchHandle } from './request';
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { namespaceDeletionForbidden, validate } from './validation';
 import { ApplyConflict, FieldManager, type ManagedFieldsEntry } from './fieldmanager/fieldmanager';
@@ -36,7 +37,8 @@ export type { NonResourceResponse };
  * a Status. Lists and watches are served from a watch cache fed by one etcd watch per resource.
  */
 export class ApiServer {
-  private readonly tokens = new Map<string, Identity>();
+  /** --client-ca-file, --token-auth-file, --anonymous-auth: who a request's credentials name. */
+  readonly authentication = new Authentication();
   /** --authorization-mode: the chain every request passes after authentication. */
   authorizer: Authorizer = new AuthorizerChain([staticRules]);
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
@@ -71,31 +73,18 @@ export class ApiServer {
 
   /** Registers a bearer token for an identity (the cluster issues one per component). */
   issueToken(token: string, id: Identity): void {
-    this.tokens.set(token, id);
+    this.authentication.staticTokens.issue(token, id);
   }
 
   // ---------------------------------------------------------------- pipeline
 
   /**
-   * The one place credentials become an Identity, as kube-apiserver's authenticator chain: the
-   * x509 authenticator (a client certificate's CN is the user, its Os the groups), then bearer
-   * tokens; a credential presented but not accepted is 401 Unauthorized; a request with none is
-   * system:anonymous (kind leaves anonymous auth on). Authenticated users gain system:authenticated.
+   * The one place credentials become an Identity: kube-apiserver's authenticator chain and
+   * impersonation filter (./authentication): x509, bearer tokens, anonymous, system:authenticated.
    */
   authenticate(creds: Credentials): Identity {
     if (!this.serving) throw connectionRefused(this.endpoint);
-    let rejected = false;
-    const cert = creds.clientCertificate;
-    // A certificate that fails verification is rejected; a verified one without a CN names no one.
-    if (cert?.verifyError) rejected = true;
-    else if (cert?.commonName) return withAuthenticated({ user: cert.commonName, groups: cert.organizations });
-    if (creds.token) {
-      const id = this.tokens.get(creds.token);
-      if (id) return withAuthenticated(id);
-      rejected = true;
-    }
-    if (rejected) throw errors.unauthorized();
-    return ANONYMOUS;
+    return this.authentication.authenticateAndImpersonate(creds, this.authorizer);
   }
 
   /**
@@ -581,9 +570,4 @@ export class ApiServer {
     this.serving = false;
     this.closeAllWatches('kube-apiserver stopped');
   }
-}
-
-/** The authenticator chain's group adder: every authenticated user is in system:authenticated. */
-function withAuthenticated(id: Identity): Identity {
-  return id.groups.includes('system:authenticated') ? id : { user: id.user, groups: [...id.groups, 'system:authenticated'] };
 }
