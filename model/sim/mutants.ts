@@ -50,6 +50,9 @@ export const MUTANTS = {
   'job-counts-failed-as-succeeded': 'job: a Pod that failed is counted in status.succeeded, so a failing Job completes',
   'kubelet-ignores-readiness-probe': 'kubelet: a failing readiness probe leaves the container ready, so the Pod stays in its Service',
   'eviction-ignores-pdb': 'apiserver: the eviction subresource ignores PodDisruptionBudgets, so a drain takes every replica at once',
+  // Issue 15, upstream tables (features/upstream-nodelifecycle.feature).
+  'nodelifecycle-skips-nodes-never-ready': 'nodelifecycle: a Node that never posted Ready is never marked Unknown, however long after its creation',
+  'nodelifecycle-no-never-updated-conditions': 'nodelifecycle: a Node marked Unknown does not get the pressure conditions its kubelet never posted',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

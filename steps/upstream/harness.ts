@@ -29,15 +29,19 @@ const ADMIN_TOKEN = 'upstream-test-admin';
 const KCM_TOKEN = 'upstream-test-kcm';
 
 export class FakeControlPlane {
-  readonly sim = new Simulation(1);
-  readonly etcd = new EtcdStore(this.sim.trace);
-  readonly apiserver = new ApiServer(this.sim, this.etcd);
+  readonly sim: Simulation;
+  readonly etcd: EtcdStore;
+  readonly apiserver: ApiServer;
   /** The test's own client (the fake clientset's fixtures and the test's direct writes). */
   readonly admin: ApiClient;
   /** The requests the component under test sent, in order. */
   readonly actions: Action[] = [];
 
-  constructor(namespaces: string[] = ['default']) {
+  /** epochMs: when its clock starts (a test whose objects carry upstream's own timestamps). */
+  constructor(namespaces: string[] = ['default'], epochMs?: number) {
+    this.sim = new Simulation(1, { epochMs });
+    this.etcd = new EtcdStore(this.sim.trace);
+    this.apiserver = new ApiServer(this.sim, this.etcd);
     this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
     this.apiserver.issueToken(KCM_TOKEN, { user: 'system:kube-controller-manager', groups: ['system:authenticated'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);

@@ -1,8 +1,10 @@
 /**
  * The node lifecycle controller (pkg/controller/nodelifecycle): every node-monitor-period (5 s)
  * it checks each Node's heartbeats (its Lease in kube-node-lease and its Ready condition). A
- * Node not heard from for node-monitor-grace-period (40 s) gets its conditions set to Unknown
- * ("Kubelet stopped posting node status."), its Pods marked not ready, and the
+ * Node not heard from for node-monitor-grace-period (40 s) gets its Ready and pressure conditions
+ * set to Unknown ("Kubelet stopped posting node status.", or "Kubelet never posted node status."
+ * for one never posted; a Node that never posted Ready at all gets node-startup-grace-period,
+ * 60 s from its creation), its Pods marked not ready, and the
  * node.kubernetes.io/unreachable taints (NoSchedule: no new Pods; NoExecute: the taint eviction
  * controller evicts Pods once their toleration runs out). A Node whose kubelet reports
  * Ready=False gets the not-ready taints; a Ready Node loses both.
@@ -15,19 +17,12 @@ import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
 import { readinessTaintKey, sameTaints, withReadinessTaints, withUnschedulableTaint, type NodeTaint } from './taints';
 import { mutant } from '../../sim/mutants';
+import { observeHealth, readyChanged, unknownConditions, type NodeHealth } from './health';
 
 /** --node-monitor-period. */
 export const NODE_MONITOR_PERIOD_MS = 5_000;
-/** --node-monitor-grace-period. */
-export const NODE_MONITOR_GRACE_PERIOD_MS = 40_000;
+export { NODE_MONITOR_GRACE_PERIOD_MS } from './health';
 const BY_NODE = 'byNodeName';
-
-/** What the controller saw of a Node's heartbeats, and when it last saw them change (nodeHealthData). */
-interface NodeHealth {
-  probeTimestamp: number;
-  heartbeat?: string;
-  leaseRenew?: string;
-}
 
 export class NodeLifecycleController {
   readonly nodeInformer: Informer;
@@ -60,7 +55,8 @@ export class NodeLifecycleController {
     this.ctx.proc.schedule(NODE_MONITOR_PERIOD_MS, 'monitor node health', tick);
   }
 
-  private monitorNodeHealth(): void {
+  /** One pass over every Node (upstream's unit tests call it directly too). */
+  monitorNodeHealth(): void {
     for (const node of this.nodeInformer.list()) {
       try {
         this.checkNode(node);
@@ -70,36 +66,36 @@ export class NodeLifecycleController {
     }
   }
 
+  /**
+   * tryUpdateNodeHealth and what monitorNodeHealth does with its result: past the grace period
+   * the monitored conditions go Unknown; a Node that was Ready gets the NodeNotReady event and
+   * its Pods marked not ready.
+   */
   private checkNode(node: KObject): void {
     const name = node.metadata.name!;
     const now = this.ctx.sim.clock.nowMs();
-    const conds: any[] = node.status?.conditions ?? [];
-    const ready = conds.find((c) => c.type === 'Ready');
+    const observed = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+    if (!observed && mutant('nodelifecycle-skips-nodes-never-ready')) return;
     const lease = this.leaseInformer.getByName('kube-node-lease', name);
-    const renew: string | undefined = lease?.spec?.renewTime;
-    // A heartbeat counts when the controller sees it change, on its own clock (probeTimestamp).
-    let h = this.health.get(name);
-    if (!h) this.health.set(name, (h = { probeTimestamp: now, heartbeat: ready?.lastHeartbeatTime, leaseRenew: renew }));
-    if (ready?.lastHeartbeatTime !== h.heartbeat) (h.heartbeat = ready?.lastHeartbeatTime), (h.probeTimestamp = now);
-    if (renew !== h.leaseRenew) (h.leaseRenew = renew), (h.probeTimestamp = now);
+    const { health, gracePeriodMs } = observeHealth(node, this.health.get(name), lease?.spec?.renewTime, now);
+    this.health.set(name, health);
 
     let current = node;
-    if (ready && ready.status !== 'Unknown' && now > h.probeTimestamp + NODE_MONITOR_GRACE_PERIOD_MS / (mutant('nodelifecycle-short-grace-period') ? 2 : 1)) current = this.markUnknown(node, ready.status === 'True');
-    this.reconcileTaints(current);
-  }
-
-  /** tryUpdateNodeHealth: every condition Unknown, NodeStatusUnknown, heartbeat times kept. */
-  private markUnknown(node: KObject, wasReady: boolean): KObject {
-    const now = this.ctx.sim.clock.nowRFC3339();
-    const conditions = (node.status?.conditions ?? []).map((c: any) =>
-      c.status === 'Unknown' ? c : { ...c, status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: now },
-    );
-    const updated = this.ctx.client.updateStatus('nodes', undefined, withKind({ ...node, status: { ...node.status, conditions } }, 'v1', 'Node'));
-    if (wasReady) {
-      this.recorder.event(withKind(updated, 'v1', 'Node'), 'Normal', 'NodeNotReady', `Node ${node.metadata.name} status is now: NodeNotReady`);
-      this.markPodsNotReady(node.metadata.name!);
+    if (now > health.probeTimestamp + gracePeriodMs) {
+      const conditions = unknownConditions(node, this.ctx.sim.clock.nowRFC3339());
+      const ready = conditions.find((c) => c.type === 'Ready');
+      // A Node without Ready is compared with the one upstream makes up: Unknown since its creation.
+      const before = observed ?? { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
+      if (readyChanged(before, ready)) {
+        current = this.ctx.client.updateStatus('nodes', undefined, withKind({ ...node, status: { ...node.status, conditions } }, 'v1', 'Node'));
+        this.health.set(name, { ...health, ready: { lastHeartbeatTime: ready.lastHeartbeatTime } });
+        if (before.status === 'True') {
+          this.recorder.event(withKind(current, 'v1', 'Node'), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+          this.markPodsNotReady(name);
+        }
+      }
     }
-    return updated;
+    this.reconcileTaints(current);
   }
 
   /** MarkPodsNotReady: the Ready condition of each Pod on the node goes False (Endpoints drop them). */

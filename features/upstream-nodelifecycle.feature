@@ -1,0 +1,12 @@
+Feature: Node health as upstream's own tests have it
+  Every 5 s the node lifecycle controller looks at each Node's heartbeats. A Node not heard
+  from (no new Ready heartbeat, no renewed Lease) for 40 s gets its Ready, MemoryPressure,
+  DiskPressure and PIDPressure conditions set to Unknown, those its kubelet never posted added
+  as Unknown ("Kubelet never posted node status."); a Node that never posted Ready at all gets
+  the same 60 s after its creation; the Pods of a Node that was Ready are marked not ready.
+  These are the cases of pkg/controller/nodelifecycle/node_lifecycle_controller_test.go, run on
+  the model's controller against an API server of its own (steps/fixtures/upstream/nodelifecycle.json).
+
+  @S85
+  Scenario: Conditions go Unknown, and Pods not ready, when upstream's monitorNodeHealth tests say
+    Then every case of upstream's nodelifecycle table monitorNodeHealth holds on the model
