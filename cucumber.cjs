@@ -50,6 +50,8 @@ module.exports = {
       'features/probes.feature',
       'features/node-maintenance.feature',
       'features/rollouts.feature',
+      // upstream's unit-test tables (a second or two): kill the mutants their cases exposed
+      'features/upstream-*.feature',
     ],
     format: ['summary'],
     failFast: true,
