@@ -4,6 +4,7 @@ import { ModelBugError, PlayError, PlayFileError, type PlayOptions, readScript, 
 const USAGE = `Usage: kubespec play [--seed N] [--config kind.yaml] [--record-feature out.feature [--mask-ips]] <script.play>
        kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
        kubespec node <node> -- <command…>
+       kubespec bench [--json] [--only W1,W2,…] [--scale X] [--budget SECONDS]
 
 Runs a script of commands against a fresh simulated cluster and prints the transcript.
 Script lines: kubectl …, kubectl apply -f - <<EOF … EOF, sleep <duration>,
@@ -19,6 +20,7 @@ export function main(args: string[]): number | Promise<number> {
   }
   if (cmd === 'up') return require('./up').up(rest);
   if (cmd === 'node') return require('./node').node(rest);
+  if (cmd === 'bench') return require('./bench').bench(rest);
   if (cmd !== 'play') {
     process.stderr.write(`kubespec: unknown command "${cmd}"\n${USAGE}`);
     return 2;
