@@ -23,3 +23,7 @@ Feature: The garbage collector as upstream's own tests have it
   @S26
   Scenario: References to the wrong namespace, kind or version end as upstream's TestConflictingData says
     Then every case of upstream's garbagecollector table conflictingData holds on the model
+
+  @S86
+  Scenario: An orphaned dependent loses the deleted owner's reference, and the field with its last one
+    Then every case of upstream's garbagecollector table orphan holds on the model

@@ -1,4 +1,5 @@
 import { deletionFinalizers } from './deletion-finalizers';
+import { dropEmptyMetaLists } from './object-meta';
 import { canonicalJSON, deepCopy, type KObject } from '../api/meta';
 import { generateName, uuid } from '../api/names';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../api/patch';
@@ -349,6 +350,7 @@ export class ApiServer {
       next.spec = { ...old.spec, ...next.spec, nodeName: old.spec.nodeName };
     }
     if ((r.hasGeneration || r.resource === 'pods') && canonicalJSON(next.spec) !== canonicalJSON(old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    dropEmptyMetaLists(next.metadata);
     const txn = req.subresource ? undefined : this.hooks.beforeUpdate(r, next, old, req.query?.dryRun === 'All');
     if (req.query?.dryRun === 'All') return next;
     let stored: KObject;

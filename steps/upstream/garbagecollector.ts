@@ -125,7 +125,7 @@ function conflictingDataCase(c: any): string | undefined {
     else if (step.settle) t.cp.advance(step.settle);
     else if (step.delete) {
       const { resource, namespace, name } = parseRef(step.delete);
-      t.cp.admin.delete(resource, namespace, name);
+      t.cp.admin.delete(resource, namespace, name, { propagationPolicy: step.propagationPolicy });
     } else if (step.expectDeleted) {
       const p = same(t.deleted(), [...step.expectDeleted].sort());
       if (p) return `${at}: the collector deleted ${p}`;
@@ -135,6 +135,14 @@ function conflictingDataCase(c: any): string | undefined {
         return !t.cp.admin.tryGet(resource, namespace, name);
       });
       if (gone.length) return `${at}: gone: ${gone.join(', ')}`;
+    } else if (step.expectOwnerReferences) {
+      // null: the field is absent (ObjectMeta.ownerReferences is omitempty), not an empty list.
+      const { ref, uidsOf } = step.expectOwnerReferences;
+      const { resource, namespace, name } = parseRef(ref);
+      const meta = t.cp.admin.get(resource, namespace, name).metadata;
+      const got = 'ownerReferences' in meta ? (meta.ownerReferences ?? []).map((r) => r.uid) : null;
+      const p = same(got, uidsOf === null ? null : uidsOf.map((o: string) => t.uids.get(o)));
+      if (p) return `${at}: ${ref}'s ownerReferences: ${p}`;
     } else throw new Error(`unknown step ${JSON.stringify(step)}`);
   }
   if (t.cp.sim.failures.length) return `model failures: ${t.cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
@@ -146,4 +154,5 @@ export const GARBAGE_COLLECTOR_TABLES: Record<string, () => string[]> = {
   absentOwnerCache: () => failuresOf(upstreamTable(FILE, 'absentOwnerCache'), absentOwnerCacheCase),
   patches: () => failuresOf(upstreamTable(FILE, 'patches'), patchCase),
   conflictingData: () => failuresOf(upstreamTable(FILE, 'conflictingData'), conflictingDataCase),
+  orphan: () => failuresOf(upstreamTable(FILE, 'orphan'), conflictingDataCase),
 };
