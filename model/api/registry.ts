@@ -62,6 +62,11 @@ export const RESOURCES: ResourceInfo[] = [
   // `kubectl get all` lists cronjobs before jobs, as discovery orders batch/v1.
   R({ kind: 'CronJob', group: 'batch', resource: 'cronjobs', version: 'v1', shortNames: ['cj'], subresources: ['status'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'Job', group: 'batch', resource: 'jobs', version: 'v1', subresources: ['status'], hasGeneration: true, categories: ['all'] }),
+  // rbac.authorization.k8s.io/v1: who may do what (issue 12); the RBAC authorizer reads them.
+  R({ kind: 'ClusterRole', group: 'rbac.authorization.k8s.io', resource: 'clusterroles', version: 'v1', namespaced: false }),
+  R({ kind: 'ClusterRoleBinding', group: 'rbac.authorization.k8s.io', resource: 'clusterrolebindings', version: 'v1', namespaced: false }),
+  R({ kind: 'Role', group: 'rbac.authorization.k8s.io', resource: 'roles', version: 'v1' }),
+  R({ kind: 'RoleBinding', group: 'rbac.authorization.k8s.io', resource: 'rolebindings', version: 'v1' }),
 ];
 
 const byResource = new Map(RESOURCES.map((r) => [r.resource, r]));

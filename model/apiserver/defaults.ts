@@ -1,4 +1,5 @@
 import type { KObject } from '../api/meta';
+import { applyRbacDefaults } from './defaults-rbac';
 import { defaultService } from './service-strategy';
 import { defaultProbes } from './defaults-probes';
 import { defaultPodVolumes } from './defaults-volumes';
@@ -13,6 +14,7 @@ import { defaultSecret } from './validation/secret';
  */
 export function applyDefaults(resource: string, obj: KObject): void {
   if (applyStatefulSetAndStorageDefaults(resource, obj, defaultTemplate)) return;
+  if (applyRbacDefaults(resource, obj)) return;
   switch (resource) {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));

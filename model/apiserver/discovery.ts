@@ -71,6 +71,7 @@ const GROUP_PRIORITY: Record<string, number> = {
   apps: 17800,
   batch: 17400,
   policy: 17100,
+  'rbac.authorization.k8s.io': 17000,
   'storage.k8s.io': 16800,
   'coordination.k8s.io': 16500,
   'discovery.k8s.io': 16200,

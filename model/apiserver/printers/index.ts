@@ -15,6 +15,7 @@ import { servicePrinter } from './service';
 import { controllerRevisionPrinter, statefulSetPrinter } from './statefulset';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage';
 import type { TableHandler } from './types';
+import { clusterRoleBindingPrinter, roleBindingPrinter, rolePrinter } from './rbac';
 
 const PRINTERS: Record<string, TableHandler> = {
   pods: podPrinter,
@@ -38,6 +39,10 @@ const PRINTERS: Record<string, TableHandler> = {
   storageclasses: storageClassPrinter,
   jobs: jobPrinter,
   cronjobs: cronJobPrinter,
+  roles: rolePrinter,
+  clusterroles: rolePrinter,
+  rolebindings: roleBindingPrinter,
+  clusterrolebindings: clusterRoleBindingPrinter,
 };
 
 /** The table handler the API server prints a resource with (the default one for kinds without). */

@@ -17,12 +17,13 @@ import { validateServiceSpec, validateServiceUpdate } from './service';
 import { validateStatefulSetSpec, validateStatefulSetUpdate } from './statefulset';
 import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec } from './storage';
 import { validateSecret, validateSecretUpdate } from './secret';
+import { RBAC_CLUSTER_SCOPED, RBAC_NAME_FNS, validateRbac } from './rbac';
 
 export { namespaceDeletionForbidden } from './namespace';
 
 /** How each kind's names are checked: Services are DNS-1035 labels, Namespaces DNS-1123 labels, the rest subdomains. */
-const NAME_FNS: Record<string, NameFn> = { services: nameIsDNS1035Label, namespaces: nameIsDNSLabel, statefulsets: nameIsDNSLabel };
-const CLUSTER_SCOPED = new Set(['namespaces', 'nodes', 'persistentvolumes', 'storageclasses']);
+const NAME_FNS: Record<string, NameFn> = { services: nameIsDNS1035Label, namespaces: nameIsDNSLabel, statefulsets: nameIsDNSLabel, ...RBAC_NAME_FNS };
+const CLUSTER_SCOPED = new Set(['namespaces', 'nodes', 'persistentvolumes', 'storageclasses', ...RBAC_CLUSTER_SCOPED]);
 
 export function validate(resource: string, obj: KObject, old?: KObject): FieldError[] {
   const errs: FieldError[] = [];
@@ -81,6 +82,12 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
     case 'secrets':
       if (old) validateSecretUpdate(obj, old, errs);
       validateSecret(obj, errs);
+      break;
+    case 'roles':
+    case 'clusterroles':
+    case 'rolebindings':
+    case 'clusterrolebindings':
+      validateRbac(resource, obj, old, errs);
       break;
   }
   return errs;
