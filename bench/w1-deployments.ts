@@ -103,7 +103,7 @@ export function w1(opts: BenchOptions): BenchResult {
     R: converged ? round(big!.convergeSeconds / floor, 1) : null,
     S: converged ? round(perPod(big!) / perPod(small), 2) : null,
     A: converged ? round(pods / big!.convergeSeconds / PUBLISHED_PODS_PER_SECOND, 3) : null,
-    floorSeconds: round(floor, 4),
+    floorSeconds: round(floor, 6),
     bootSeconds: big ? round(big.bootSeconds, 2) : null,
     convergeSeconds: big ? round(big.convergeSeconds, 2) : null,
     virtualSeconds: big ? big.virtualSeconds : null,

@@ -132,7 +132,7 @@ export function w2(opts: BenchOptions): BenchResult {
     R: converged ? round(big!.seconds / floor, 1) : null,
     S: converged ? round(big!.seconds / big!.pods / (small.seconds / small.pods), 2) : null,
     A: rate === null ? null : round(rate / PUBLISHED_PODS_PER_SECOND, 3),
-    floorSeconds: round(floor, 4),
+    floorSeconds: round(floor, 6),
     podsBound: big?.bound ?? 0,
     scheduleSeconds: big ? round(big.seconds, 2) : null,
     podsPerSecond: rate === null ? null : round(rate, 1),
