@@ -12,6 +12,11 @@ Feature: The path, not only the end: what the cluster does on the way
   Scenario: A rolling update never drops below maxUnavailable nor goes beyond maxSurge, percentages rounded as upstream does
     # 25% of 10 replicas: maxSurge rounds up to 3, maxUnavailable rounds down to 2. So at every
     # moment at least 10 - 2 = 8 Pods are ready and at most 10 + 3 = 13 are wanted.
+    # The controller counts availability from the ReplicaSets' statuses, which lag behind their
+    # specs: just after a scale-down the old ReplicaSet's status still counts the Pods it is
+    # deleting. Upstream never scales down on such a count: cleanupUnhealthyReplicas fails the
+    # sync ("got invalid request to scale down … 3 -> 4") while an old ReplicaSet reports more
+    # available Pods than it wants, and the retry comes once the status has caught up.
     When I run `kubectl apply -f -` with this input:
       """
       apiVersion: apps/v1

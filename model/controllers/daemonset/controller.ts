@@ -6,8 +6,10 @@
  * the nodes and the Pods it owns (by controller UID) from the caches, creates and deletes, rolls
  * out a changed template, and writes status.
  *
- * Simplified: no ControllerRevision objects (the revision hash is computed and put on the Pods),
- * no adoption of orphaned Pods, no back-off for failed daemon Pods.
+ * The template's history is kept as ControllerRevisions (history.ts): the hash the Pods carry
+ * is the current revision's label.
+ *
+ * Simplified: no adoption of orphaned Pods or revisions, no back-off for failed daemon Pods.
  */
 import { controllerOf, keyOf, type KObject, type OwnerReference } from '../../api/meta';
 import type { ComponentContext } from '../../component';
@@ -17,14 +19,16 @@ import { WorkQueue } from '../../client/workqueue';
 import { ControllerExpectations } from '../util/expectations';
 import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
 import { isPodReady } from '../util/podutil';
+import { cleanupHistory, constructHistory } from './history';
 import { manage, rollingUpdate } from './manage';
-import { nodeShouldRunDaemonPod, revisionHash, targetNodeName, templateGeneration } from './podtemplate';
+import { nodeShouldRunDaemonPod, targetNodeName, templateGeneration } from './podtemplate';
 import { calculateStatus, updateDaemonSetStatus } from './status';
 
 export class DaemonSetController {
   readonly dsInformer: Informer;
   readonly podInformer: Informer;
   readonly nodeInformer: Informer;
+  readonly historyInformer: Informer;
   readonly queue: WorkQueue;
   readonly expectations: ControllerExpectations;
   private readonly recorder: EventRecorder;
@@ -33,14 +37,16 @@ export class DaemonSetController {
     this.dsInformer = ctx.informers.get('daemonsets');
     this.podInformer = ctx.informers.get('pods');
     this.nodeInformer = ctx.informers.get('nodes');
+    this.historyInformer = ctx.informers.get('controllerrevisions');
     ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
+    ensureIndexes(this.historyInformer, BY_CONTROLLER_UID);
     this.recorder = ctx.recorder('daemonset-controller');
     this.expectations = new ControllerExpectations(ctx.sim);
     // Like every creating controller, it waits for its caches: a half-listed cache means duplicate Pods.
     this.queue = new WorkQueue(ctx.proc, 'daemonset', (key) => {
       this.syncDaemonSet(key);
       this.queue.forget(key);
-    }, { synced: () => this.dsInformer.hasSynced() && this.podInformer.hasSynced() && this.nodeInformer.hasSynced() });
+    }, { synced: () => this.dsInformer.hasSynced() && this.podInformer.hasSynced() && this.nodeInformer.hasSynced() && this.historyInformer.hasSynced() });
     this.dsInformer.addEventHandler({
       onAdd: (ds) => this.queue.add(keyOf(ds)),
       onUpdate: (_old, ds) => this.queue.add(keyOf(ds)),
@@ -73,6 +79,18 @@ export class DaemonSetController {
         this.queue.add(keyOf(ds));
       },
     });
+    // addHistory/updateHistory/deleteHistory: a revision wakes the DaemonSet that controls it.
+    const wakeOwner = (h: KObject) => {
+      const ds = this.ownerOf(h);
+      if (ds) this.queue.add(keyOf(ds));
+    };
+    this.historyInformer.addEventHandler({
+      onAdd: wakeOwner,
+      onUpdate: (old, h) => {
+        if (old.metadata.resourceVersion !== h.metadata.resourceVersion) wakeOwner(h);
+      },
+      onDelete: wakeOwner,
+    });
     this.nodeInformer.addEventHandler({
       onAdd: () => this.enqueueAll(),
       onUpdate: (old, node) => {
@@ -91,7 +109,7 @@ export class DaemonSetController {
     for (const ds of this.dsInformer.list()) this.queue.add(keyOf(ds));
   }
 
-  /** The DaemonSet a controller reference points to, if it is one we know with that UID. */
+  /** The DaemonSet a Pod's (or revision's) controller reference points to, if it is one we know with that UID. */
   private ownerOf(pod: KObject): KObject | undefined {
     const ref: OwnerReference | undefined = controllerOf(pod);
     if (!ref || ref.kind !== 'DaemonSet') return undefined;
@@ -123,7 +141,9 @@ export class DaemonSetController {
     }
     if (ds.metadata.deletionTimestamp) return;
     const nodes = this.nodeInformer.list().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
-    const hash = revisionHash(ds);
+    const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
+    // Without its history the sync cannot tell which Pods are current: it fails and is retried.
+    const { old, hash } = constructHistory(this.ctx.client, ds, this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!), ownPods);
     const generation = templateGeneration(ds);
     const c = { client: this.ctx.client, recorder: this.recorder, expectations: this.expectations, nowMs: this.ctx.sim.clock.nowMs() };
     let error: unknown;
@@ -132,6 +152,7 @@ export class DaemonSetController {
         manage(c, ds, nodes, this.nodesToDaemonPods(ds), hash);
         if (this.expectations.satisfied(key) && (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate')
           rollingUpdate(c, ds, nodes, this.nodesToDaemonPods(ds), hash, generation);
+        cleanupHistory(this.ctx.client, ds, old, ownPods());
       }
     } catch (e) {
       error = e;

@@ -5,8 +5,8 @@
  * a node affinity on `metadata.name` that pins the Pod to its node while the default scheduler
  * still binds it; and whether a node should run (or keep running) the daemon Pod.
  */
-import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
-import { safeEncodeString } from '../../api/names';
+import { deepCopy, type KObject } from '../../api/meta';
+import { computeHash } from '../deployment/hash';
 import { findMatchingUntoleratedTaint, type Toleration } from '../../componenthelpers/scheduling/corev1/helpers';
 import { getRequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
 
@@ -15,26 +15,14 @@ export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
 /** extensions.DaemonSetTemplateGenerationKey. */
 export const POD_TEMPLATE_GENERATION = 'pod-template-generation';
 
-/** FNV-1 (not 1a) 32-bit, the hash HashControllerRevision uses. */
-function fnv32(data: string): number {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(data, 'utf8')) {
-    h = Math.imul(h, 0x01000193) >>> 0;
-    h = (h ^ b) >>> 0;
-  }
-  return h >>> 0;
-}
-
 /**
- * The ControllerRevision hash of a DaemonSet's template: HashControllerRevision over the
- * revision's data, the patch `{"spec":{"template":{..., "$patch":"replace"}}}` as Go marshals
- * it (keys sorted), plus the collision count. This model stores no ControllerRevisions; the
- * hash is computed the same way from the template and put on the Pods.
+ * The hash of a DaemonSet's template as its controller names a new ControllerRevision
+ * (snapshot: controller.ComputeHash over the template and the status' collisionCount). The
+ * controller puts the stored revision's label on its Pods (history.ts); this computes what a
+ * fresh revision of the template would be called.
  */
 export function revisionHash(ds: KObject): string {
-  const data = canonicalJSON({ spec: { template: { ...(ds.spec?.template ?? {}), $patch: 'replace' } } });
-  const probe = ds.status?.collisionCount;
-  return safeEncodeString(String(fnv32(probe !== undefined && probe !== null ? data + String(probe) : data)));
+  return computeHash(ds.spec?.template ?? {}, ds.status?.collisionCount ?? undefined);
 }
 
 /** AddOrUpdateDaemonPodTolerations: what a daemon Pod tolerates beyond its template. */

@@ -7,6 +7,7 @@ import type { KObject } from '../../api/meta';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, newRSNewReplicas, scaleReplicaSet, type DeploymentSyncContext } from './sync';
 import * as u from './util';
+import { internal } from '../util/controllerref';
 import { mutant } from '../../sim/mutants';
 
 export function rolloutRolling(c: DeploymentSyncContext, d: KObject, rsList: KObject[]): void {
@@ -43,8 +44,13 @@ export function cleanupUnhealthyReplicas(c: DeploymentSyncContext, oldRSs: KObje
   for (let i = 0; i < rss.length && total < maxCleanup; i++) {
     const rs = rss[i];
     const unhealthy = u.replicasOf(rs) - (rs.status?.availableReplicas ?? 0);
-    if (u.replicasOf(rs) === 0 || unhealthy <= 0) continue;
+    if (u.replicasOf(rs) === 0 || unhealthy === 0) continue;
     const n = Math.min(maxCleanup - total, unhealthy);
+    // A status still counting Pods of a spec already scaled down (the ReplicaSet controller has
+    // not caught up) would be a scale "down" upwards: upstream fails the sync here, which also
+    // keeps scaleDownOldReplicaSetsForRollingUpdate from trusting that stale availability.
+    if (u.replicasOf(rs) - n > u.replicasOf(rs))
+      throw internal(`when cleaning up unhealthy replicas, got invalid request to scale down ${rs.metadata.namespace}/${rs.metadata.name} ${u.replicasOf(rs)} -> ${u.replicasOf(rs) - n}`);
     rss[i] = scaleReplicaSet(c, rs, u.replicasOf(rs) - n, d).rs;
     total += n;
   }
