@@ -53,6 +53,7 @@ export const MUTANTS = {
   // Issue 15, upstream tables (features/upstream-nodelifecycle.feature).
   'nodelifecycle-skips-nodes-never-ready': 'nodelifecycle: a Node that never posted Ready is never marked Unknown, however long after its creation',
   'nodelifecycle-no-never-updated-conditions': 'nodelifecycle: a Node marked Unknown does not get the pressure conditions its kubelet never posted',
+  'scheduler-queue-add-skips-in-flight': 'scheduler: Add ignores a Pod whose scheduling attempt is in flight, so a re-created Pod waits for a later event',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

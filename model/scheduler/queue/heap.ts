@@ -59,6 +59,11 @@ export class KeyedHeap<T> {
     return this.items.map((i) => i.value);
   }
 
+  /** Every item in the order pop() would give them. */
+  sorted(): T[] {
+    return this.values().sort((a, b) => (this.less(a, b) ? -1 : this.less(b, a) ? 1 : 0));
+  }
+
   private fix(i: number): void {
     if (!this.up(i)) this.down(i);
   }

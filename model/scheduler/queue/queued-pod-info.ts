@@ -24,12 +24,16 @@ export const POD_MAX_BACKOFF_MS = 10_000;
 /** podMaxInUnschedulablePodsDuration: after this, a Pod is retried whatever happened. */
 export const POD_MAX_IN_UNSCHEDULABLE_PODS_MS = 5 * 60 * 1000;
 
-/** calculateBackoffDuration: 1s, doubled per further attempt, capped at 10s; none before the first attempt. */
-export function backoffDuration(attempts: number): number {
+/**
+ * calculateBackoffDuration: the initial back-off (1 s), doubled per further attempt, capped at
+ * the maximum (10 s); none before the first attempt. The cap is checked by subtraction, as
+ * upstream does, so that doubling never overflows.
+ */
+export function backoffDuration(attempts: number, initialMs = POD_INITIAL_BACKOFF_MS, maxMs = POD_MAX_BACKOFF_MS): number {
   if (attempts === 0) return 0;
-  let d = POD_INITIAL_BACKOFF_MS;
+  let d = initialMs;
   for (let i = 1; i < attempts; i++) {
-    if (d > POD_MAX_BACKOFF_MS - d) return POD_MAX_BACKOFF_MS;
+    if (d > maxMs - d) return maxMs;
     d += d;
   }
   return d;

@@ -1,4 +1,5 @@
 import type { KObject } from '../../api/meta';
+import { mutant } from '../../sim/mutants';
 import { KeyedHeap } from './heap';
 import {
   backoffExpiry,
@@ -61,10 +62,13 @@ export class PriorityQueue {
     return this.cycle;
   }
 
-  /** Add: a new unscheduled Pod goes straight to activeQ (or waits, gated). */
+  /**
+   * Add: a new unscheduled Pod goes straight to activeQ (or waits, gated), out of backoffQ and
+   * the unschedulable pool; as upstream's moveToActiveQ, even while an attempt is in flight.
+   */
   add(pod: KObject): void {
     const key = queueKey(pod);
-    if (this.inFlight.has(key)) return;
+    if (mutant('scheduler-queue-add-skips-in-flight') && this.inFlight.has(key)) return;
     this.backoffQ.delete(key);
     this.unschedulablePods.delete(key);
     this.gatedPods.delete(key);
@@ -167,6 +171,11 @@ export class PriorityQueue {
     }
   }
 
+  /** PendingPods: the Pods waiting in each sub-queue (activeQ in pop order, backoffQ by expiry). */
+  pendingPods(): { active: QueuedPodInfo[]; backoff: QueuedPodInfo[]; unschedulable: QueuedPodInfo[] } {
+    return { active: this.activeQ.sorted(), backoff: this.backoffQ.sorted(), unschedulable: [...this.unschedulablePods.values(), ...this.gatedPods.values()] };
+  }
+
   /** Counts per sub-queue (PendingPods). */
   stats(): { active: number; backoff: number; unschedulable: number; gated: number; inFlight: number } {
     return { active: this.activeQ.size, backoff: this.backoffQ.size, unschedulable: this.unschedulablePods.size, gated: this.gatedPods.size, inFlight: this.inFlight.size };
@@ -213,13 +222,17 @@ export class PriorityQueue {
     });
   }
 
-  /** flushBackoffQCompleted: Pods whose back-off is over move to activeQ. */
-  private flushBackoffQCompleted(): void {
+  /** popAllBackoffCompleted: takes out of backoffQ every Pod whose back-off is over. */
+  popBackoffCompleted(): QueuedPodInfo[] {
     const now = this.host.now();
-    for (let top = this.backoffQ.peek(); top && backoffExpiry(top) <= now; top = this.backoffQ.peek()) {
-      this.backoffQ.pop();
-      this.enqueue(top);
-    }
+    const done: QueuedPodInfo[] = [];
+    for (let top = this.backoffQ.peek(); top && backoffExpiry(top) <= now; top = this.backoffQ.peek()) done.push(this.backoffQ.pop()!);
+    return done;
+  }
+
+  /** flushBackoffQCompleted (every second): Pods whose back-off is over move to activeQ. */
+  flushBackoffQCompleted(): void {
+    for (const p of this.popBackoffCompleted()) this.enqueue(p);
     this.armBackoffFlush();
   }
 
@@ -237,8 +250,8 @@ export class PriorityQueue {
     });
   }
 
-  /** flushUnschedulablePodsLeftover: Pods unschedulable for over five minutes are retried. */
-  private flushUnschedulablePodsLeftover(): void {
+  /** flushUnschedulablePodsLeftover (every 30 s): Pods unschedulable for over five minutes are retried. */
+  flushUnschedulablePodsLeftover(): void {
     const now = this.host.now();
     const stale: QueuedPodInfo[] = [];
     for (const p of this.unschedulablePods.values()) if (now - p.timestamp > POD_MAX_IN_UNSCHEDULABLE_PODS_MS) stale.push(p);

@@ -1,0 +1,101 @@
+/**
+ * Upstream's scheduling queue tests (fixtures/upstream/scheduling-queue.json) on the model's
+ * PriorityQueue, driven as NewTestQueue drives it: a fake clock only the test moves, the flush
+ * loops called by the test, Pods in and out through Add, Pop, AddUnschedulableIfNotPresent and
+ * MoveAllToActiveOrBackoffQueue.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { KObject } from '../../model/api/meta';
+import { PriorityQueue, type ClusterEvent } from '../../model/scheduler/queue/scheduling-queue';
+import { backoffDuration, backoffExpiry, queueKey, type QueuedPodInfo } from '../../model/scheduler/queue/queued-pod-info';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+const FILE = 'scheduling-queue';
+const fixture = () => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'upstream', `${FILE}.json`), 'utf8'));
+
+/** A set every plugin is in: a wildcard event (UnschedulableTimeout) concerns them all. */
+const EVERY_PLUGIN: ReadonlySet<string> = Object.assign(new Set<string>(), { has: () => true });
+
+class QueueTest {
+  now = 0;
+  readonly q = new PriorityQueue({ now: () => this.now, schedule: () => undefined, onActive: () => undefined });
+  private readonly popped = new Map<string, QueuedPodInfo>();
+  private seq = 1_000_000;
+
+  constructor(
+    private readonly pods: Record<string, { namespace: string; priority?: number }>,
+    private readonly events: Record<string, { plugins: string[] | '*' }>,
+  ) {}
+
+  pod(name: string): KObject {
+    const p = this.pods[name];
+    if (!p) throw new Error(`no pod ${name} in the fixture`);
+    return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: p.namespace }, spec: { containers: [], ...(p.priority !== undefined ? { priority: p.priority } : {}) } };
+  }
+
+  event(name: string): ClusterEvent {
+    const e = this.events[name];
+    return { label: name, plugins: e.plugins === '*' ? EVERY_PLUGIN : new Set(e.plugins), hint: () => true };
+  }
+
+  /** The Pod names in each sub-queue. */
+  names(): Record<string, string[]> {
+    const p = this.q.pendingPods();
+    const n = (l: QueuedPodInfo[]) => l.map((i) => i.pod.metadata.name!);
+    return { active: n(p.active), backoff: n(p.backoff), unschedulable: n(p.unschedulable) };
+  }
+
+  run(step: any): string | undefined {
+    if (step.add) this.q.add(this.pod(step.add));
+    else if (step.pop) {
+      const p = this.q.pop();
+      if (!p || p.pod.metadata.name !== step.pop) return `popped ${p?.pod.metadata.name}, want ${step.pop}`;
+      if (step.attempts !== undefined && p.attempts !== step.attempts) return `${step.pop} has ${p.attempts} attempts, want ${step.attempts}`;
+      this.popped.set(step.pop, p);
+    } else if (step.unschedulable) {
+      const info: QueuedPodInfo = step.popped
+        ? this.popped.get(step.unschedulable)!
+        : { pod: this.pod(step.unschedulable), timestamp: this.now, attempts: 1, unschedulablePlugins: new Set(step.plugins), gated: false, seq: this.seq++ };
+      if (step.plugins) info.unschedulablePlugins = new Set(step.plugins);
+      this.q.addUnschedulableIfNotPresent(info, step.cycle ?? this.q.schedulingCycle);
+    } else if (step.move) this.q.moveAllToActiveOrBackoffQueue(this.event(step.move));
+    else if (step.step !== undefined) this.now += step.step;
+    else if (step.flushBackoff) this.q.flushBackoffQCompleted();
+    else if (step.flushUnschedulable) this.q.flushUnschedulablePodsLeftover();
+    else if (step.popBackoffCompleted) this.q.popBackoffCompleted();
+    else if (step.expectIn) {
+      const got = this.names();
+      for (const [queue, want] of Object.entries(step.expectIn as Record<string, string[]>)) {
+        const p = same([...got[queue]].sort(), [...want].sort());
+        if (p) return `${queue}: ${p}`;
+      }
+    } else if (step.expectCount) {
+      const got = this.names();
+      for (const [queue, want] of Object.entries(step.expectCount as Record<string, number>))
+        if (got[queue].length !== want) return `${queue} holds ${got[queue].length} (${got[queue].join(', ')}), want ${want}`;
+    } else if (step.expectBackoff) {
+      const info = this.q.pendingPods().backoff.find((i) => queueKey(i.pod) === queueKey(this.pod(step.expectBackoff.pod)));
+      if (!info) return `${step.expectBackoff.pod} is not in backoffQ`;
+      const got = backoffExpiry(info) - this.now;
+      if (got !== step.expectBackoff.ms) return `back-off of ${step.expectBackoff.pod}: ${got} ms, want ${step.expectBackoff.ms}`;
+    } else throw new Error(`unknown step ${JSON.stringify(step)}`);
+    return undefined;
+  }
+}
+
+function runCase(c: any): string | undefined {
+  const { pods, events } = fixture();
+  const t = new QueueTest(pods, events);
+  for (const [i, step] of c.steps.entries()) {
+    const p = t.run(step);
+    if (p) return `step ${i + 1} (${JSON.stringify(step)}): ${p}`;
+  }
+  return undefined;
+}
+
+export const SCHEDULING_QUEUE_TABLES: Record<string, () => string[]> = {
+  // TestPriorityQueue_calculateBackoffDuration.
+  backoffDuration: () => failuresOf(upstreamTable(FILE, 'backoffDuration'), (c) => same(backoffDuration(c.attempts, c.initial, c.max), c.want)),
+  cases: () => failuresOf(upstreamTable(FILE, 'cases'), runCase),
+};
