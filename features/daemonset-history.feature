@@ -1,0 +1,196 @@
+Feature: A DaemonSet keeps its history as ControllerRevisions
+  The DaemonSet controller stores each Pod template its DaemonSet has had as a ControllerRevision
+  named `<daemonset>-<hash>` (pkg/controller/daemon/update.go): the revision's data is the patch
+  that puts that template back, its `controller-revision-hash` label is the hash the Pods of that
+  template carry, and its number grows with each change. `kubectl rollout history` lists them
+  and `kubectl rollout undo` sends an old revision's patch back, which renumbers that revision
+  instead of making a new one. Beyond revisionHistoryLimit, the oldest revisions no Pod uses go.
+
+  Background:
+    Given a cluster
+    And the file "agent.yaml":
+      """
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: agent
+      spec:
+        selector:
+          matchLabels:
+            app: agent
+        template:
+          metadata:
+            labels:
+              app: agent
+          spec:
+            containers:
+            - name: agent
+              image: nginx:1.25
+      """
+
+  @R80
+  Scenario: Each template is a revision, and the Pods carry the current revision's hash
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 1m passes
+    And I run `kubectl get controllerrevisions -l app=agent --sort-by=.revision`
+    Then the output lines match:
+      """
+      NAME +CONTROLLER +REVISION +AGE
+      agent-[a-z0-9]+ +daemonset.apps/agent +1 +\S+
+      agent-[a-z0-9]+ +daemonset.apps/agent +2 +\S+
+      """
+    And every pod labelled "app=agent" carries the "controller-revision-hash" of the newest revision of daemonset "agent"
+    And the newest revision of daemonset "agent" is named after its "controller-revision-hash" label and stores the template with image "nginx:1.26"
+
+  @R81
+  Scenario: rollout history lists the revisions with the change-cause each was made with
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl annotate daemonset agent kubernetes.io/change-cause="image 1.26"`
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 1m passes
+    And I run `kubectl rollout history daemonset/agent`
+    Then the output is:
+      """
+      daemonset.apps/agent 
+      REVISION  CHANGE-CAUSE
+      1         <none>
+      2         image 1.26
+
+      """
+    When I run `kubectl rollout history ds agent --revision=1`
+    Then the output is:
+      """
+      daemonset.apps/agent with revision #1
+      Pod Template:
+        Labels:	app=agent
+        Containers:
+         agent:
+          Image:	nginx:1.25
+          Port:	<none>
+          Host Port:	<none>
+          Environment:	<none>
+          Mounts:	<none>
+        Volumes:	<none>
+        Node-Selectors:	<none>
+        Tolerations:	<none>
+
+      """
+    When I run `kubectl rollout history daemonset/agent --revision=5`
+    Then it fails with:
+      """
+      error: unable to find the specified revision
+      """
+
+  @R82
+  Scenario: rollout undo puts the previous template back by renumbering its revision
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 1m passes
+    And I run `kubectl rollout undo daemonset/agent`
+    Then the output is:
+      """
+      daemonset.apps/agent rolled back
+      """
+    # One Pod per worker: the control-plane node's taint keeps the DaemonSet off it.
+    When 1m passes
+    And I run `kubectl get pods -l app=agent -o jsonpath='{range .items[*]}{.spec.containers[0].image}{"\n"}{end}'`
+    Then the output is:
+      """
+      nginx:1.25
+      nginx:1.25
+      """
+    When I run `kubectl rollout history daemonset/agent`
+    Then the output is:
+      """
+      daemonset.apps/agent 
+      REVISION  CHANGE-CAUSE
+      2         <none>
+      3         <none>
+
+      """
+    And every pod labelled "app=agent" carries the "controller-revision-hash" of the newest revision of daemonset "agent"
+    When I run `kubectl rollout undo daemonset/agent --to-revision=3`
+    Then the output is:
+      """
+      daemonset.apps/agent skipped rollback (current template already matches revision 3)
+      """
+    When I run `kubectl rollout undo daemonset/agent --to-revision=9`
+    Then it fails with:
+      """
+      error: unable to find specified revision 9 in history
+      """
+
+  @R83
+  Scenario: Beyond revisionHistoryLimit the oldest revisions go
+    When I run `kubectl apply -f agent.yaml`
+    And I run `kubectl patch daemonset agent -p '{"spec":{"revisionHistoryLimit":1}}'`
+    And 1m passes
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 1m passes
+    And I run `kubectl set image daemonset/agent agent=nginx:1.27`
+    And 1m passes
+    And I run `kubectl set image daemonset/agent agent=nginx:1.28`
+    And 1m passes
+    And I run `kubectl rollout history daemonset/agent`
+    Then the output is:
+      """
+      daemonset.apps/agent 
+      REVISION  CHANGE-CAUSE
+      3         <none>
+      4         <none>
+
+      """
+
+  @R84
+  Scenario: The real kubectl 1.32 prints the same DaemonSet history, revision and undo
+    Given the real kubectl talks to the cluster over HTTPS
+    And the real kubectl is 1.32 or newer (the rollout messages of 1.32)
+    When I run `kubectl apply -f -` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: agent
+      spec:
+        selector:
+          matchLabels: {app: agent}
+        template:
+          metadata:
+            labels: {app: agent}
+          spec:
+            containers:
+            - name: agent
+              image: nginx:1.25
+      """
+    Then both print the same output
+    When 1m passes
+    And I run `kubectl set image ds/agent agent=nginx:1.26` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When 1m passes
+    And I run `kubectl rollout history daemonset/agent` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl rollout history daemonset/agent --revision=2` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl rollout history daemonset/agent --revision=7` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl rollout undo daemonset/agent --dry-run=client` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl rollout undo daemonset/agent --to-revision=9` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    When I run `kubectl rollout undo daemonset/agent` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When 1m passes
+    And I run `kubectl rollout history daemonset/agent` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      daemonset.apps/agent 
+      REVISION  CHANGE-CAUSE
+      2         <none>
+      3         <none>
+
+      """
