@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
-import type { ClientCertificate, Credentials } from '../model/apiserver/request';
+import type { ClientCertificate, Credentials, Impersonation } from '../model/apiserver/request';
 
 /**
  * The HTTP side of authentication: what a request carries (its TLS client certificate, its
@@ -15,14 +15,46 @@ import type { ClientCertificate, Credentials } from '../model/apiserver/request'
 /** extKeyUsage clientAuth. */
 const CLIENT_AUTH_OID = '1.3.6.1.5.5.7.3.2';
 
-/** Everything the request presents: the client certificate (if any) and the bearer token (if any). */
-export function credentialsOf(socket: TLSSocket | undefined, authorization: string | undefined): Credentials {
+/** Everything the request presents: the client certificate (if any), the bearer token (if any), the impersonation headers. */
+export function credentialsOf(socket: TLSSocket | undefined, authorization: string | undefined, headers: Record<string, string[] | undefined> = {}): Credentials {
   const creds: Credentials = {};
   const cert = socket ? clientCertificateOf(socket) : undefined;
   if (cert) creds.clientCertificate = cert;
   const token = bearerToken(authorization);
   if (token) creds.token = token;
+  const imp = impersonationOf(headers);
+  if (imp) creds.impersonate = imp;
   return creds;
+}
+
+const EXTRA_PREFIX = 'impersonate-extra-';
+
+/**
+ * The impersonation headers as buildImpersonationRequests reads them (node's headersDistinct:
+ * names lower-cased, each repeated header a value of its own): Impersonate-User and
+ * Impersonate-Uid (the first value), every Impersonate-Group, every Impersonate-Extra-<key>
+ * value (the key %-unescaped, kept as sent when that fails).
+ */
+export function impersonationOf(headers: Record<string, string[] | undefined>): Impersonation | undefined {
+  const imp: Impersonation = {};
+  const user = headers['impersonate-user']?.[0];
+  if (user) imp.user = user;
+  const groups = headers['impersonate-group'];
+  if (groups?.length) imp.groups = [...groups];
+  const uid = headers['impersonate-uid']?.[0];
+  if (uid) imp.uid = uid;
+  for (const [name, values] of Object.entries(headers)) {
+    if (!name.startsWith(EXTRA_PREFIX) || !values) continue;
+    const raw = name.slice(EXTRA_PREFIX.length);
+    let key = raw;
+    try {
+      key = decodeURIComponent(raw);
+    } catch {
+      // url.PathUnescape failed: the key as it came.
+    }
+    (imp.extra ??= {})[key] = [...(imp.extra?.[key] ?? []), ...values];
+  }
+  return Object.keys(imp).length ? imp : undefined;
 }
 
 /**

@@ -255,7 +255,7 @@ export class ApiFacade {
 
   /** The client certificate (HTTPS) and bearer token a request presents; the model's API server decides who that is. */
   private credentials(req: http.IncomingMessage): Credentials {
-    return credentialsOf(this.opts.tls ? (req.socket as tls.TLSSocket) : undefined, req.headers.authorization);
+    return credentialsOf(this.opts.tls ? (req.socket as tls.TLSSocket) : undefined, req.headers.authorization, req.headersDistinct);
   }
 
   private nonResource(path: string, req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -62,6 +62,13 @@ export const RESOURCES: ResourceInfo[] = [
   // `kubectl get all` lists cronjobs before jobs, as discovery orders batch/v1.
   R({ kind: 'CronJob', group: 'batch', resource: 'cronjobs', version: 'v1', shortNames: ['cj'], subresources: ['status'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'Job', group: 'batch', resource: 'jobs', version: 'v1', subresources: ['status'], hasGeneration: true, categories: ['all'] }),
+  // Create-only reviews: answered by model/apiserver/reviews, never stored (kubectl auth whoami, can-i).
+  R({ kind: 'SelfSubjectReview', group: 'authentication.k8s.io', resource: 'selfsubjectreviews', version: 'v1', namespaced: false, verbs: ['create'] }),
+  R({ kind: 'TokenReview', group: 'authentication.k8s.io', resource: 'tokenreviews', version: 'v1', namespaced: false, verbs: ['create'] }),
+  R({ kind: 'LocalSubjectAccessReview', group: 'authorization.k8s.io', resource: 'localsubjectaccessreviews', version: 'v1', verbs: ['create'] }),
+  R({ kind: 'SelfSubjectAccessReview', group: 'authorization.k8s.io', resource: 'selfsubjectaccessreviews', version: 'v1', namespaced: false, verbs: ['create'] }),
+  R({ kind: 'SelfSubjectRulesReview', group: 'authorization.k8s.io', resource: 'selfsubjectrulesreviews', version: 'v1', namespaced: false, verbs: ['create'] }),
+  R({ kind: 'SubjectAccessReview', group: 'authorization.k8s.io', resource: 'subjectaccessreviews', version: 'v1', namespaced: false, verbs: ['create'] }),
   // rbac.authorization.k8s.io/v1: who may do what (issue 12); the RBAC authorizer reads them.
   R({ kind: 'ClusterRole', group: 'rbac.authorization.k8s.io', resource: 'clusterroles', version: 'v1', namespaced: false }),
   R({ kind: 'ClusterRoleBinding', group: 'rbac.authorization.k8s.io', resource: 'clusterrolebindings', version: 'v1', namespaced: false }),

@@ -69,6 +69,8 @@ export function storageVersionHash(group: string, version: string, kind: string)
  */
 const GROUP_PRIORITY: Record<string, number> = {
   apps: 17800,
+  'authentication.k8s.io': 17700,
+  'authorization.k8s.io': 17600,
   batch: 17400,
   policy: 17100,
   'rbac.authorization.k8s.io': 17000,

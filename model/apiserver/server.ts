@@ -10,6 +10,7 @@ import type { Simulation } from '../sim/simulation';
 import { AuthorizerChain, allowed, staticRules } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
 import { Authentication } from './authentication';
+import { answerReview } from './reviews';
 import { applyDefaults, defaultPodSpec } from './defaults';
 import { prepareJobForCreate } from './batch-strategy';
 import { actorOf, componentName, connectionRefused, decode, encode, injectedError, managerOf, matchesSel, parseSelectors, stripRV, stripUndefined, toScale } from './objects';
@@ -182,6 +183,8 @@ export class ApiServer {
     const ns = r.namespaced ? req.namespace : undefined;
     if (r.namespaced && !ns && req.verb !== 'list' && req.verb !== 'watch') throw errors.badRequest('namespace is required');
     this.etcd.actor = 'kube-apiserver';
+    const review = answerReview({ authentication: this.authentication, authorizer: this.authorizer, now: () => this.sim.clock.nowRFC3339() }, id, r, req);
+    if (review !== undefined) return review;
     switch (req.verb) {
       case 'get':
         if (req.subresource === 'scale') return toScale(r, this.mustGet(r, ns, req.name!));

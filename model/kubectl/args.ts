@@ -27,6 +27,10 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
   { name: 'kubeconfig', type: 'string' },
   { name: 'server', short: 's', type: 'string' },
   { name: 'token', type: 'string' },
+  // Impersonation (--as, --as-group, --as-uid): sent as Impersonate-* headers.
+  { name: 'as', type: 'string' },
+  { name: 'as-group', type: 'stringArray' },
+  { name: 'as-uid', type: 'string' },
   { name: 'request-timeout', type: 'string' },
   { name: 'v', short: 'v', type: 'string' },
   { name: 'help', short: 'h', type: 'bool' },

@@ -5,6 +5,7 @@ import { parseFlags, type FlagSpec } from './args';
 import { parseGoDuration } from './goparse';
 import { FlagError, formatErrors, KubectlError, UsageError } from './errors';
 import { checkRequiredFlags, KlogError } from './klog';
+import { withImpersonation } from './auth/impersonation';
 
 /** What kubectl sees of its environment. */
 export interface KubectlIO {
@@ -93,7 +94,7 @@ const COMMANDS: Record<string, () => Command> = {
   completion: () => require('./usage-only').completionCommand,
   cp: () => require('./usage-only').cpCommand,
   'port-forward': () => require('./usage-only').portForwardCommand,
-  auth: () => require('./usage-only').authCommand,
+  auth: () => require('./auth').authCommand,
   config: () => require('./usage-only').configCommand,
   wait: () => require('./wait').waitCommand,
   run: () => require('./run').runCommand,
@@ -166,6 +167,7 @@ export class Kubectl {
       throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
     const token = parsed.flags.get('token');
     if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent, ctx.client.warningHandler);
+    ctx.client = withImpersonation(ctx.client, parsed);
     const ns = parsed.flags.get('namespace');
     if (typeof ns === 'string' && ns !== '') {
       ctx.namespace = ns;

@@ -1,5 +1,5 @@
 /**
- * Commands the model does not carry out (completion, cp, port-forward, auth, config) but whose
+ * Commands the model does not carry out (completion, cp, port-forward, config) but whose
  * argument checks it makes as kubectl 1.32 does, so a wrong command line is answered in kubectl's
  * words; a well-formed one is refused as not supported by this model.
  */
@@ -47,32 +47,6 @@ export const portForwardCommand: Command = {
   run(_ctx, args) {
     if (args.length < 2) throw new KubectlError("TYPE/NAME and list of ports are required for port-forward\nSee 'kubectl port-forward -h' for help and examples");
     unsupported('port-forward');
-  },
-};
-
-const CAN_I_FLAGS: FlagSpec[] = [
-  { name: 'all-namespaces', short: 'A', type: 'bool' },
-  { name: 'list', type: 'bool' },
-  { name: 'no-headers', type: 'bool' },
-  { name: 'quiet', short: 'q', type: 'bool' },
-  { name: 'subresource', type: 'string' },
-];
-
-/** `kubectl auth can-i|whoami|reconcile`. */
-export const authCommand: Command = {
-  flags: CAN_I_FLAGS,
-  subcommandFlags: (sub) => (sub === 'can-i' ? CAN_I_FLAGS : []),
-  run(_ctx, args, p) {
-    const [sub, ...rest] = args;
-    if (sub === undefined) unsupported('auth');
-    if (sub === 'can-i') {
-      // CanIOptions.Complete: VERB and TYPE (or TYPE/NAME, or a non-resource URL), unless --list.
-      if (!p.flags.get('list') && rest.length < 2)
-        throw new KubectlError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
-      unsupported('auth can-i');
-    }
-    if (sub === 'whoami' || sub === 'reconcile') unsupported(`auth ${sub}`);
-    throw new KubectlError(`unknown command ${JSON.stringify(sub)}\nSee 'kubectl auth -h' for help and examples`);
   },
 };
 

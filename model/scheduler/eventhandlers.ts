@@ -104,7 +104,12 @@ export function addAllEventHandlers(s: Scheduler): void {
     },
     onDelete: (node) => {
       log.info(3, 'eventhandlers.go:121', 'Delete event for node', { node: node.metadata.name });
-      s.cache.removeNode(node);
+      try {
+        s.cache.removeNode(node);
+      } catch (e) {
+        if (!(e instanceof CacheError)) throw e;
+        log.error('eventhandlers.go:123', e, 'Scheduler cache RemoveNode failed');
+      }
     },
   });
 }

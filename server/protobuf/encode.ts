@@ -22,6 +22,8 @@ const WELL_KNOWN_FROM_JSON: Record<string, (v: any) => Record<string, unknown>> 
   'k8s.io.apimachinery.pkg.runtime.RawExtension': (v) => ({ raw: Buffer.from(JSON.stringify(v)) }),
   'k8s.io.apimachinery.pkg.api.resource.Quantity': (v) => ({ string: String(v) }),
   'k8s.io.apimachinery.pkg.util.intstr.IntOrString': (v) => (typeof v === 'string' ? { type: 1, strVal: v } : { type: 0, intVal: v }),
+  'k8s.io.api.authentication.v1.ExtraValue': (v) => ({ items: v ?? [] }),
+  'k8s.io.api.authorization.v1.ExtraValue': (v) => ({ items: v ?? [] }),
 };
 
 function messageFromJSON(type: protobuf.Type, json: any): Record<string, unknown> {

@@ -23,11 +23,14 @@ import { WELL_KNOWN } from './well-known';
 const GROUP_PACKAGES: Record<string, string> = {
   '': 'k8s.io.api.core.v1',
   apps: 'k8s.io.api.apps.v1',
+  'authentication.k8s.io': 'k8s.io.api.authentication.v1',
+  'authorization.k8s.io': 'k8s.io.api.authorization.v1',
   autoscaling: 'k8s.io.api.autoscaling.v1',
   batch: 'k8s.io.api.batch.v1',
   'coordination.k8s.io': 'k8s.io.api.coordination.v1',
   'discovery.k8s.io': 'k8s.io.api.discovery.v1',
   policy: 'k8s.io.api.policy.v1',
+  'rbac.authorization.k8s.io': 'k8s.io.api.rbac.v1',
   'storage.k8s.io': 'k8s.io.api.storage.v1',
 };
 

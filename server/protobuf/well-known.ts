@@ -81,4 +81,7 @@ export const WELL_KNOWN: Record<string, (m: Decoded) => unknown> = {
   'k8s.io.apimachinery.pkg.api.resource.Quantity': (m) => (has(m, 'string') && m!.string !== '' ? m!.string : '0'),
   // Type 1 is intstr.String; anything else is the int.
   'k8s.io.apimachinery.pkg.util.intstr.IntOrString': (m) => (toNumber(m?.type) === 1 ? (m?.strVal ?? '') : toNumber(m?.intVal)),
+  // ExtraValue is a named []string (user.Info's extra values): its JSON is the list, nil is null.
+  'k8s.io.api.authentication.v1.ExtraValue': (m) => (m?.items?.length ? [...m.items] : null),
+  'k8s.io.api.authorization.v1.ExtraValue': (m) => (m?.items?.length ? [...m.items] : null),
 };

@@ -2,7 +2,7 @@ import { errors } from '../../api/status';
 import type { Authorizer } from '../authorization/attributes';
 import type { Credentials, Identity } from '../request';
 import { anonymousAuthenticator } from './anonymous';
-import { failOnError, union, type RequestAuthenticator } from './authenticator';
+import { failOnError, union, type AuthResponse, type RequestAuthenticator } from './authenticator';
 import { withAuthenticatedGroup } from './group-adder';
 import { impersonate } from './impersonation';
 import { StaticTokens, TokenAuthenticators } from './token';
@@ -34,6 +34,11 @@ export class Authentication {
     const r = this.chain.authenticateRequest(creds);
     if (!r.ok) throw errors.unauthorized();
     return r.user;
+  }
+
+  /** A TokenReview's question: the token alone, as if sent in an Authorization header. */
+  reviewToken(token: string): AuthResponse {
+    return this.chain.authenticateRequest({ token });
   }
 
   /** authenticate, then the impersonation filter (authorized by `authorizer`). */

@@ -8,6 +8,8 @@ interface PodState {
   /** Still only assumed: bound (or being bound) by this scheduler, not yet seen from the API server. */
   assumed: boolean;
   bindingFinished: boolean;
+  /** When an assumed Pod whose binding finished expires (none: the ttl is 0). */
+  deadline?: number;
 }
 
 /** Thrown for cache misuse the real cache reports as an error (the caller logs it). */
@@ -16,14 +18,17 @@ export class CacheError extends Error {}
 /**
  * internal/cache: NodeInfo for every node, kept current one event at a time from the pod and
  * node informers, plus "assumed" Pods: those this scheduler decided to bind, counted against
- * their node right away so the next cycle does not hand out the same room twice.
- * (v1.32 never expires assumed Pods: durationToExpireAssumedPod is 0.)
+ * their node right away so the next cycle does not hand out the same room twice. An assumed
+ * Pod whose binding finished expires after the ttl (kube-scheduler 1.32 passes 0: never;
+ * upstream's cache tests use 10 s).
  */
 export class SchedulerCache {
   private readonly nodes = new Map<string, NodeInfo>();
   private readonly tree = new NodeTree();
   private readonly podStates = new Map<string, PodState>();
   private listCache?: NodeInfo[];
+
+  constructor(private readonly ttlMs = 0) {}
 
   // ------------------------------------------------------------ nodes
 
@@ -43,7 +48,7 @@ export class SchedulerCache {
   removeNode(node: KObject): void {
     const name = node.metadata.name!;
     const ni = this.nodes.get(name);
-    if (!ni) return;
+    if (!ni) throw new CacheError(`node ${name} is not found`);
     ni.removeNode();
     this.tree.remove(name);
     if (ni.pods.size === 0) this.nodes.delete(name);
@@ -76,17 +81,32 @@ export class SchedulerCache {
     this.podStates.set(key, { pod, node: pod.spec.nodeName, assumed: true, bindingFinished: false });
   }
 
-  finishBinding(pod: KObject): void {
+  /** FinishBinding: from now on the assumed Pod may expire (at now + ttl, when there is a ttl). */
+  finishBinding(pod: KObject, now = 0): void {
     const st = this.podStates.get(podKey(pod));
-    if (st?.assumed) st.bindingFinished = true;
+    if (!st?.assumed) return;
+    st.deadline = this.ttlMs === 0 ? undefined : now + this.ttlMs;
+    st.bindingFinished = true;
   }
 
-  /** ForgetPod: the binding failed; give the room back. */
+  /** cleanupAssumedPods: assumed Pods whose binding finished and whose deadline passed are removed. */
+  cleanupAssumedPods(now: number): void {
+    for (const [key, st] of [...this.podStates]) {
+      if (!st.assumed || !st.bindingFinished) continue;
+      if (this.ttlMs !== 0 && st.deadline !== undefined && now > st.deadline) {
+        this.removeFromNode(st.pod, st.node);
+        this.podStates.delete(key);
+      }
+    }
+  }
+
+  /** ForgetPod: the binding failed; give the room back. Only an assumed Pod can be forgotten. */
   forgetPod(pod: KObject): void {
     const key = podKey(pod);
     const st = this.podStates.get(key);
-    if (!st) return;
-    if (!st.assumed) throw new CacheError(`pod ${key}(${pod.metadata.namespace}/${pod.metadata.name}) was assumed on ${pod.spec?.nodeName} but assigned to ${st.node}`);
+    const ref = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (st && st.node !== pod.spec?.nodeName) throw new CacheError(`pod ${key}(${ref}) was assumed on ${pod.spec?.nodeName} but assigned to ${st.node}`);
+    if (!st?.assumed) throw new CacheError(`pod ${key}(${ref}) wasn't assumed so cannot be forgotten`);
     this.removeFromNode(st.pod, st.node);
     this.podStates.delete(key);
   }
@@ -116,7 +136,9 @@ export class SchedulerCache {
   updatePod(oldPod: KObject, pod: KObject): void {
     const key = podKey(pod);
     const st = this.podStates.get(key);
-    if (!st || st.assumed) throw new CacheError(`pod ${key}(${pod.metadata.namespace}/${pod.metadata.name}) is not added to scheduler cache, so cannot be updated`);
+    if (!st) throw new CacheError(`pod ${key}(${oldPod.metadata.namespace}/${oldPod.metadata.name}) is not added to scheduler cache, so cannot be updated`);
+    // An assumed Pod has no Update before its Add (which turns it into an added one).
+    if (st.assumed) throw new CacheError(`assumed pod ${key}(${oldPod.metadata.namespace}/${oldPod.metadata.name}) should not be updated`);
     this.removeFromNode(oldPod, st.node);
     this.addToNode(pod);
     this.podStates.set(key, { pod, node: pod.spec.nodeName, assumed: false, bindingFinished: true });

@@ -1,0 +1,37 @@
+Feature: kubectl auth whoami: who the API server says you are
+  `kubectl auth whoami` creates an authentication.k8s.io/v1 SelfSubjectReview; the API server
+  answers with the user it authenticated (and impersonated), as its authorizer will see it, and
+  stores nothing. The real kubectl 1.32 and the model's kubectl print the same table.
+
+  Background:
+    Given a cluster
+    And the real kubectl talks to the cluster over HTTPS
+
+  @U01 @real-kubectl-1.28
+  Scenario: The admin of admin.conf is kubernetes-admin in kubeadm:cluster-admins
+    When I run `kubectl auth whoami` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      ATTRIBUTE   VALUE
+      Username    kubernetes-admin
+      Groups      [kubeadm:cluster-admins system:authenticated]
+      """
+
+  @U01 @real-kubectl-1.28
+  Scenario: whoami -o yaml prints the SelfSubjectReview itself
+    When I run `kubectl auth whoami -o yaml` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      apiVersion: authentication.k8s.io/v1
+      kind: SelfSubjectReview
+      metadata:
+        creationTimestamp: "2026-01-01T10:00:36Z"
+      status:
+        userInfo:
+          groups:
+          - kubeadm:cluster-admins
+          - system:authenticated
+          username: kubernetes-admin
+      """
