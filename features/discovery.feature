@@ -34,7 +34,7 @@ Feature: Discovery and OpenAPI tell clients what the API server serves
   Scenario: /apis lists apps/v1 as the preferred version of apps, and /api names the server's address
     When a client GETs "/apis"
     Then the APIGroupList lists the group "apps" with preferred version "apps/v1"
-    And the APIGroupList lists the groups in the order "apps,batch,policy,rbac.authorization.k8s.io,storage.k8s.io,coordination.k8s.io,discovery.k8s.io"
+    And the APIGroupList lists the groups in the order "apps,authentication.k8s.io,authorization.k8s.io,batch,policy,rbac.authorization.k8s.io,storage.k8s.io,coordination.k8s.io,discovery.k8s.io"
     When a client GETs "/api"
     Then the APIVersions list "v1" at the server address "127.0.0.1:6443"
 
