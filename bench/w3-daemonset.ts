@@ -5,7 +5,7 @@
  */
 import { Cluster } from '../model/cluster';
 import { parseClusterConfig } from '../model/cluster-config';
-import { type BenchOptions, type BenchResult, Budget, floorSeconds, kindConfig, Progress, round, scaled, wall } from './common';
+import { type BenchOptions, type BenchResult, Budget, cpu, floorSeconds, kindConfig, Progress, round, scaled, wall } from './common';
 import { PodStartupObserver } from './pod-startup';
 
 const NODES = 15_000;
@@ -33,25 +33,25 @@ interface SizeRun {
 }
 
 function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
-  const t0 = wall();
+  const t0 = cpu();
   progress.tick(() => `booting ${nodes} workers`, true);
   const cluster = new Cluster({ seed: 1, config: parseClusterConfig(kindConfig(nodes)) });
-  const bootSeconds = wall() - t0;
+  const bootSeconds = cpu() - t0;
   progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} s; creating the DaemonSet`, true);
   const observer = new PodStartupObserver(cluster.admin, cluster.sim, 'default');
   const bound = new Set<string>();
   cluster.admin.watch('pods', 'default', {}, (events) => {
     for (const e of events) if (e.object.spec?.nodeName) bound.add(e.object.metadata.name ?? '');
   }, () => undefined);
-  const t1 = wall();
+  const t1 = cpu();
   let boundSeconds: number | null = null;
   cluster.admin.create('daemonsets', 'default', daemonSet());
   while (observer.running < nodes && !budget.exceeded) {
     cluster.advance(100);
-    if (boundSeconds === null && bound.size >= nodes) boundSeconds = wall() - t1;
-    progress.tick(() => `${bound.size}/${nodes} daemon Pods bound, ${observer.running} running, wall ${(wall() - t1).toFixed(0)} s`);
+    if (boundSeconds === null && bound.size >= nodes) boundSeconds = cpu() - t1;
+    progress.tick(() => `${bound.size}/${nodes} daemon Pods bound, ${observer.running} running, cpu ${(cpu() - t1).toFixed(0)} s`);
   }
-  const runningSeconds = wall() - t1;
+  const runningSeconds = cpu() - t1;
   progress.tick(() => `${observer.running}/${nodes} daemon Pods running after ${runningSeconds.toFixed(1)} s wall`, true);
   return { nodes, converged: observer.running >= nodes, bootSeconds, boundSeconds, runningSeconds, running: observer.running, bound: bound.size };
 }
@@ -74,6 +74,8 @@ export function w3(opts: BenchOptions): BenchResult {
   const progress = new Progress('W3');
   const floor = floorSeconds(podsFloor(nodes));
   const start = wall();
+  // A hundredth first, to warm the JIT (else its cost lands on the tenth and flatters S).
+  runSize(scaled(NODES, opts.scale / 100), budget, progress);
   const small = runSize(scaled(NODES, opts.scale / 10), budget, progress);
   const big = small.converged && !budget.exceeded ? runSize(nodes, budget, progress) : undefined;
   const converged = !!big?.converged;

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run bench:check`: the regression guard of issue 9. Runs the short version of `kubespec
+// bench` (the sizes and budgets bench/baseline.json was recorded with: a tenth of the issue's
+// where that takes seconds) and compares each workload's R and S with the baseline: more than
+// 50 % worse fails. So do a workload that converged in the baseline and no longer does, a lost
+// or duplicated watch event (W5), a broken rollout bound (W4), and W6's histories/s falling
+// below two thirds of the baseline's. `--update` records a new baseline from this machine.
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const baselineFile = path.join(root, 'bench', 'baseline.json');
+const TOLERANCE = 1.5;
+const update = process.argv.includes('--update');
+
+/** What the short version runs when there is no baseline yet: workload → scale. */
+const DEFAULT_RUNS = { W1: 0.01, W2: 0.1, W3: 0.01, W4: 0.1, W5: 0.1, W6: 0.1 };
+const BUDGET_SECONDS = 60;
+
+const baseline = fs.existsSync(baselineFile) ? JSON.parse(fs.readFileSync(baselineFile, 'utf8')) : undefined;
+const runs = baseline ? Object.fromEntries(Object.entries(baseline.workloads).map(([w, b]) => [w, b.scale])) : DEFAULT_RUNS;
+
+function bench(workload, scale) {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'kubespec.js'), 'bench', '--json', '--only', workload, '--scale', String(scale), '--budget', String(BUDGET_SECONDS)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = (r.stdout || '').trim().split('\n').pop();
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { workload, converged: false, error: `no result line (exit ${r.status})` };
+  }
+}
+
+const t0 = Date.now();
+const results = {};
+for (const [w, scale] of Object.entries(runs)) results[w] = { scale, ...bench(w, scale) };
+const seconds = (Date.now() - t0) / 1000;
+
+if (update || !baseline) {
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  const keep = ['scale', 'converged', 'R', 'S', 'A', 'wallSeconds', 'historiesPerSec', 'lost', 'duplicated', 'invariantsHeld'];
+  const workloads = Object.fromEntries(Object.entries(results).map(([w, r]) => [w, Object.fromEntries(keep.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]))]));
+  fs.writeFileSync(baselineFile, JSON.stringify({ recorded: new Date().toISOString().slice(0, 10), machine, seconds: Math.round(seconds), workloads }, null, 2) + '\n');
+  process.stdout.write(`bench:check: baseline recorded in ${path.relative(root, baselineFile)} (${Math.round(seconds)} s)\n`);
+  process.exit(0);
+}
+
+const problems = [];
+const worse = (w, field, now, then) => {
+  if (typeof now !== 'number' || typeof then !== 'number' || then <= 0) return;
+  if (now > then * TOLERANCE) problems.push(`${w}: ${field} ${now} is more than 50 % above the baseline's ${then}`);
+};
+for (const [w, b] of Object.entries(baseline.workloads)) {
+  const r = results[w];
+  if (r.error) problems.push(`${w}: ${r.error}`);
+  if (b.converged && !r.converged) problems.push(`${w}: did not converge within ${BUDGET_SECONDS} s (the baseline did)`);
+  worse(w, 'R', r.R, b.R);
+  worse(w, 'S', r.S, b.S);
+  if (typeof b.historiesPerSec === 'number' && typeof r.historiesPerSec === 'number' && r.historiesPerSec * TOLERANCE < b.historiesPerSec)
+    problems.push(`${w}: ${r.historiesPerSec} histories/s, below two thirds of the baseline's ${b.historiesPerSec}`);
+  if (r.lost > 0 || r.duplicated > 0) problems.push(`${w}: ${r.lost} watch events lost, ${r.duplicated} duplicated`);
+  if (r.invariantsHeld === false) problems.push(`${w}: the rollout's bounds were broken: ${JSON.stringify(r.violations)}`);
+}
+for (const [w, r] of Object.entries(results))
+  process.stdout.write(`${w} (scale ${r.scale}): converged=${r.converged} R=${r.R ?? '-'} (baseline ${baseline.workloads[w].R ?? '-'}) S=${r.S ?? '-'} (baseline ${baseline.workloads[w].S ?? '-'})${r.historiesPerSec !== undefined ? ` histories/s=${r.historiesPerSec} (baseline ${baseline.workloads[w].historiesPerSec})` : ''}\n`);
+process.stdout.write(`bench:check: ${Math.round(seconds)} s against the baseline of ${baseline.recorded} (${baseline.machine.cpus} × ${baseline.machine.cpuModel})\n`);
+if (problems.length) {
+  process.stdout.write(`bench:check: ${problems.length} regression(s):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write('bench:check: no regression\n');
