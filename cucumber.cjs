@@ -50,6 +50,7 @@ module.exports = {
       'features/probes.feature',
       'features/node-maintenance.feature',
       'features/rollouts.feature',
+      'features/node-authorizer.feature',
       // upstream's unit-test tables (a second or two): kill the mutants their cases exposed
       'features/upstream-*.feature',
     ],

@@ -22,6 +22,7 @@ import { ensureKubernetesService } from './apiserver/bootstrap';
 import { addonsSettled, installAddons } from './addons';
 import { installLocalPathStorage } from './addons/local-path-storage';
 import { Simulation } from './sim/simulation';
+import { kubeletMaySetLabel } from './apiserver/admission/node-restriction';
 
 export interface ClusterOptions {
   seed?: number;
@@ -36,6 +37,8 @@ export interface ClusterOptions {
  */
 export const ADMIN: Identity = { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 export const ADMIN_TOKEN = 'kubernetes-admin-token';
+/** The bearer token a node's kubelet authenticates with (system:node:<name> in system:nodes). */
+export const kubeletToken = (node: string) => `kubelet-${node}-token`;
 export const KUBECTL_USER_AGENT = 'kubectl/v1.32.2 (linux/amd64) kubernetes/67a30c0';
 
 /**
@@ -89,11 +92,13 @@ export class Cluster {
     this.startNodeAgents(master);
     for (let waited = 0; waited < 120_000 && !this.admin.server.serving; waited += 100) this.sim.advance(100);
     for (let waited = 0; waited < 60_000 && !this.etcd.get('/registry/minions/' + master.name); waited += 100) this.sim.advance(100);
+    this.markNode(master);
     installAddons(this.apiserver, { podSubnet: this.config.podSubnet, serviceSubnet: this.config.serviceSubnet, controlPlaneEndpoint: `${master.config.address}:6443` });
     installLocalPathStorage(this.sim, this.apiserver, master.name, (n) => this.nodes.get(n)?.files);
     for (let waited = 0; waited < 60_000 && !addonsSettled(this.apiserver); waited += 100) this.sim.advance(100);
     // kubeadm join: the other nodes a moment apart, so they register (and get Pod CIDRs) in config order.
     [...this.nodes.values()].filter((h) => h !== master).forEach((host, i) => this.sim.schedule(i * 400, `boot ${host.name}`, () => this.startNodeAgents(host)));
+    for (const host of this.nodes.values()) if (host !== master) this.markNode(host);
 
     // Let the cluster come up: nodes register and turn Ready, controllers sync.
     this.sim.runUntilQuiet(1000, 60_000);
@@ -117,6 +122,21 @@ export class Cluster {
     if (!this.admin.tryGet('services', 'default', 'kubernetes')) ensureKubernetesService(this.apiserver, { advertiseAddress: this.controlPlane.config.address, securePort: 6443, serviceClusterIPRange: this.config.serviceSubnet });
   }
 
+  /**
+   * kubeadm's mark-control-plane phase (and kind's node labels): the labels NodeRestriction keeps
+   * a kubelet from registering with (node-role.kubernetes.io/…) are added by the admin once the
+   * Node is there.
+   */
+  private markNode(host: NodeHost): void {
+    const labels = Object.fromEntries(Object.entries(host.config.labels).filter(([k]) => !kubeletMaySetLabel(k)));
+    if (Object.keys(labels).length === 0) return;
+    const mark = () => {
+      if (!this.admin.server.serving || !this.etcd.get('/registry/minions/' + host.name)) return this.sim.schedule(100, `kubeadm mark ${host.name}`, mark);
+      this.admin.patch('nodes', undefined, host.name, 'strategic', { metadata: { labels } });
+    };
+    mark();
+  }
+
   /** The node's systemd units: its CRI runtime (containerd or cri-o), then the kubelet (systemctl can stop and start both). */
   private startNodeAgents(host: NodeHost): void {
     const systemd = new Systemd(host);
@@ -135,7 +155,7 @@ export class Cluster {
     const rt = crio ? createCrio(host, this.images, this.workloads) : createContainerd(host, this.images, this.workloads);
     runtime = rt;
     this.runtimes.set(host.name, rt);
-    const token = `kubelet-${host.name}-token`;
+    const token = kubeletToken(host.name);
     this.apiserver.issueToken(token, { user: `system:node:${host.name}`, groups: ['system:nodes', 'system:authenticated'] });
     systemd.register(
       kubeletUnit(() => {

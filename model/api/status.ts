@@ -83,13 +83,14 @@ export const errors = {
    * namespace" for a namespaced request and "at the cluster scope" for everything else (a
    * cluster-scoped resource, or a list or watch across all namespaces).
    */
-  forbidden: (r: ResourceInfo, name: string, user: string, verb: string, namespace?: string, subresource?: string) =>
+  /** The authorizer's denial; `reason` (the authorizers' reasons) follows after ": " when not empty. */
+  forbidden: (r: ResourceInfo, name: string, user: string, verb: string, namespace?: string, subresource?: string, reason?: string) =>
     status(
       403,
       'Forbidden',
       `${qualifiedResource(r)}${name ? ` "${name}"` : ''} is forbidden: User "${user}" cannot ${verb} resource "${r.resource}${subresource ? '/' + subresource : ''}" in API group "${r.group}"${
         namespace ? ` in the namespace "${namespace}"` : ' at the cluster scope'
-      }`,
+      }${reason ? `: ${reason}` : ''}`,
       { name: name || undefined, group: r.group || undefined, kind: r.resource },
     ),
   /** apierrors.NewForbidden with an admission plugin's reason ("this namespace may not be deleted"). */

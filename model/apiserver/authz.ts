@@ -2,8 +2,7 @@ import type { Identity, Verb } from './request';
 
 /**
  * Authorization, reduced to what the cluster's identities need: RBAC's bootstrap roles for
- * the control-plane components, the Node authorizer for kubelets (simplified: a node may read
- * Pods and write Pod status, its own Node and its Lease), and cluster-admin for system:masters
+ * the control-plane components and cluster-admin for system:masters
  * and kubeadm:cluster-admins. Anyone else, system:anonymous included, is denied (403).
  */
 type Rule = { verbs: Verb[] | '*'; resources: string[] | '*' };
@@ -25,13 +24,7 @@ const ROLES: Record<string, Rule[]> = {
     { verbs: READ, resources: ['services', 'endpointslices', 'nodes'] },
     { verbs: ['create', 'update', 'patch'], resources: ['events'] },
   ],
-  'system:nodes': [
-    { verbs: READ, resources: ['pods', 'nodes', 'services', 'configmaps', 'secrets', 'namespaces'] },
-    // The Node authorizer lets a kubelet read the claims and volumes of its Pods.
-    { verbs: READ, resources: ['persistentvolumeclaims', 'persistentvolumes'] },
-    { verbs: ['create', 'update', 'patch', 'delete'], resources: ['pods', 'pods/status', 'nodes', 'nodes/status', 'events', 'leases'] },
-    { verbs: READ, resources: ['leases'] },
-  ],
+  // system:nodes: the Node authorizer answers for kubelets (authorization/node).
   'system:masters': [{ verbs: '*', resources: '*' }],
   // kubeadm 1.29+ binds this group (admin.conf's O) to cluster-admin with the ClusterRoleBinding
   // kubeadm:cluster-admins; this entry stands for that binding until full RBAC (issue 12).

@@ -9,6 +9,8 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { AuthorizerChain, allowed, staticRules } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
+import { NodeAuthorizer } from './authorization/node/authorizer';
+import { populateNodeGraph } from './authorization/node/populator';
 import { Authentication } from './authentication';
 import { answerReview } from './reviews';
 import { applyDefaults, defaultPodSpec } from './defaults';
@@ -29,6 +31,7 @@ import { mutant } from '../sim/mutants';
 import { evictPod } from './eviction';
 import { finalized, finalizersDone, isTerminating, markTerminating, namespaceTerminating, prepareNamespaceForCreate, prepareNamespaceForUpdate } from './namespace-lifecycle';
 import { admitDefaultStorageClass } from './admission-storageclass';
+import { admit, type AdmissionAttributes } from './admission';
 
 export { componentName, connectionRefused } from './objects';
 export type { NonResourceResponse };
@@ -41,8 +44,8 @@ export type { NonResourceResponse };
 export class ApiServer {
   /** --client-ca-file, --token-auth-file, --anonymous-auth: who a request's credentials name. */
   readonly authentication = new Authentication();
-  /** --authorization-mode: the chain every request passes after authentication. */
-  authorizer: Authorizer = new AuthorizerChain([staticRules]);
+  /** --authorization-mode: the chain every request passes after authentication (Node first, as kubeadm sets it). */
+  authorizer: Authorizer;
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
   readonly kubelets = new Map<string, KubeletServer>();
   private readonly watches: WatchHub;
@@ -64,6 +67,7 @@ export class ApiServer {
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
+    this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), staticRules]);
     const services = resourceByName('services')!;
     this.hooks = new StorageHooks(
       sim.rng,
@@ -126,10 +130,14 @@ export class ApiServer {
   }
 
   /** The authorizer chain on a resource request's attributes; 403 Forbidden unless allowed. */
-  private authorizeResource(id: Identity, r: ResourceInfo, verb: string, req: { namespace?: string; name?: string; subresource?: string }): void {
+  private authorizeResource(id: Identity, r: ResourceInfo, verb: string, req: { namespace?: string; name?: string; subresource?: string; query?: ApiRequest['query'] }): void {
     const namespace = r.namespaced ? req.namespace : undefined;
-    const attrs = { user: id, verb, resourceRequest: true, apiGroup: r.group, apiVersion: r.version, resource: r.resource, subresource: req.subresource, namespace, name: req.name };
-    if (!allowed(this.authorizer.authorize(attrs))) throw errors.forbidden(r, req.name ?? '', id.user, verb, namespace, req.subresource);
+    const fieldSelector = verb === 'list' || verb === 'watch' ? req.query?.fieldSelector : undefined;
+    // RequestInfo: a list or watch selecting metadata.name=<x> names that one object.
+    const name = req.name ?? /(?:^|,)\s*metadata\.name\s*==?\s*([^,\s]+)/.exec(fieldSelector ?? '')?.[1];
+    const attrs = { user: id, verb, resourceRequest: true, apiGroup: r.group, apiVersion: r.version, resource: r.resource, subresource: req.subresource, namespace, name, fieldSelector };
+    const decision = this.authorizer.authorize(attrs);
+    if (!allowed(decision)) throw errors.forbidden(r, name ?? '', id.user, verb, namespace, req.subresource, decision.reason);
   }
 
   private resolve(req: ApiRequest): ResourceInfo {
@@ -202,9 +210,9 @@ export class ApiServer {
       case 'patch':
         return this.patch(id, r, ns, req);
       case 'delete':
-        return this.delete(r, ns, req.name!, req);
+        return this.delete(r, ns, req.name!, req, id);
       case 'deletecollection':
-        return this.deleteCollection(r, ns, req);
+        return this.deleteCollection(r, ns, req, id);
       default:
         throw errors.methodNotAllowed(`the server does not allow this method on the requested resource`);
     }
@@ -273,6 +281,7 @@ export class ApiServer {
     if (r.resource === 'persistentvolumeclaims') admitDefaultStorageClass(obj, [...this.etcd.range(etcdPrefix(resourceByName('storageclasses')!))].map((kv) => decode(kv.value, kv.modRevision)));
     // The Job strategy's PrepareForCreate generates the selector from the new Job's UID.
     if (r.resource === 'jobs') prepareJobForCreate(obj, uuid(this.sim.rng));
+    this.admit({ user: id, operation: 'CREATE', resource: r, subresource: req.subresource, namespace: ns, name: obj.metadata.name ?? '', object: obj });
     const errs = validate(r.resource, obj);
     if (errs.length) throw errors.invalid(r, obj.metadata.name ?? '', errs);
     obj.apiVersion = groupVersion(r);
@@ -353,6 +362,7 @@ export class ApiServer {
       next.spec = { ...old.spec, ...next.spec, nodeName: old.spec.nodeName };
     }
     if ((r.hasGeneration || r.resource === 'pods') && canonicalJSON(next.spec) !== canonicalJSON(old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    this.admit({ user: id, operation: 'UPDATE', resource: r, subresource: req.subresource, namespace: ns, name, object: next, oldObject: old });
     dropEmptyMetaLists(next.metadata);
     const txn = req.subresource ? undefined : this.hooks.beforeUpdate(r, next, old, req.query?.dryRun === 'All');
     if (req.query?.dryRun === 'All') return next;
@@ -442,12 +452,13 @@ export class ApiServer {
     return this.update(id, r, ns, name, patched, req);
   }
 
-  private delete(r: ResourceInfo, ns: string | undefined, name: string, req: ApiRequest): any {
+  private delete(r: ResourceInfo, ns: string | undefined, name: string, req: ApiRequest, id: Identity): any {
     // Admission: NamespaceLifecycle keeps the system namespaces (before the object is read).
     const immortal = r.resource === 'namespaces' ? namespaceDeletionForbidden(name) : undefined;
     if (immortal) throw errors.forbiddenBecause(r, name, immortal);
     const cur = this.read(r, ns, name);
     if (!cur) throw errors.notFound(r, name);
+    this.admit({ user: id, operation: 'DELETE', resource: r, namespace: ns, name, oldObject: cur.obj });
     const obj = deepCopy(cur.obj);
     if (req.query?.dryRun === 'All') return obj;
     if (r.resource === 'namespaces' && !obj.metadata.deletionTimestamp) {
@@ -485,15 +496,16 @@ export class ApiServer {
     return obj;
   }
 
-  private deleteCollection(r: ResourceInfo, ns: string | undefined, req: ApiRequest): any {
+  private deleteCollection(r: ResourceInfo, ns: string | undefined, req: ApiRequest, id: Identity): any {
     const list = this.list(r, ns, req);
-    for (const item of list.items) this.delete(r, item.metadata.namespace, item.metadata.name, req);
+    for (const item of list.items) this.delete(r, item.metadata.namespace, item.metadata.name, req, id);
     return list;
   }
 
   /** pods/eviction: NamespaceLifecycle first (an eviction is a create), then the disruption budgets. */
   private evict(id: Identity, r: ResourceInfo, ns: string, req: ApiRequest): any {
     if (isTerminating(this.read(resourceByName('namespaces')!, undefined, ns)?.obj)) throw namespaceTerminating(r, req.name!, ns);
+    this.admit({ user: id, operation: 'CREATE', resource: r, subresource: 'eviction', namespace: ns, name: req.name!, object: req.body });
     const pdbs = resourceByName('poddisruptionbudgets')!;
     return evictPod(
       {
@@ -502,7 +514,7 @@ export class ApiServer {
         updateBudgetStatus: (pdb) => this.update(id, pdbs, ns, pdb.metadata.name!, pdb, { ...req, verb: 'update', resource: 'poddisruptionbudgets', subresource: 'status', name: pdb.metadata.name, body: pdb, query: {} }),
         deletePod: (opts) => {
           if (opts.resourceVersion !== undefined && String(this.read(r, ns, req.name!)?.modRevision) !== opts.resourceVersion) throw errors.conflict(r, req.name!);
-          this.delete(r, ns, req.name!, { ...req, verb: 'delete', subresource: undefined, query: opts.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: opts.gracePeriodSeconds } });
+          this.delete(r, ns, req.name!, { ...req, verb: 'delete', subresource: undefined, query: opts.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: opts.gracePeriodSeconds } }, id);
         },
         nowRFC3339: () => this.sim.clock.nowRFC3339(),
         dryRun: req.query?.dryRun === 'All',
@@ -543,6 +555,11 @@ export class ApiServer {
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 
+  /** The admission plugins of ./admission, reading what they need from storage. */
+  private admit(a: AdmissionAttributes): void {
+    admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj });
+  }
+
   // ---------------------------------------------------------------- watch
 
   /**
@@ -554,7 +571,7 @@ export class ApiServer {
   watch(req: ApiRequest, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void): WatchHandle {
     const id = this.authenticate(req);
     const r = this.resolve(req);
-    this.authorizeResource(id, r, 'watch', { namespace: req.namespace });
+    this.authorizeResource(id, r, 'watch', { namespace: req.namespace, query: req.query });
     const deliver = req.as ? tableWatchEvents(r, req.as, req.query?.includeObject, () => this.sim.clock.nowMs(), onEvents) : onEvents;
     return this.watches.open(id, r, req, deliver, onClose);
   }

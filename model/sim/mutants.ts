@@ -54,6 +54,8 @@ export const MUTANTS = {
   'nodelifecycle-skips-nodes-never-ready': 'nodelifecycle: a Node that never posted Ready is never marked Unknown, however long after its creation',
   'nodelifecycle-no-never-updated-conditions': 'nodelifecycle: a Node marked Unknown does not get the pressure conditions its kubelet never posted',
   'scheduler-queue-add-skips-in-flight': 'scheduler: Add ignores a Pod whose scheduling attempt is in flight, so a re-created Pod waits for a later event',
+  // Issue 12 (features/node-authorizer.feature).
+  'noderestriction-allows-any-pod': 'apiserver: NodeRestriction lets a kubelet update the status of any Pod, not only those bound to its node',
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

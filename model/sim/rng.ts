@@ -9,7 +9,7 @@ export class Rng {
   private c: number;
   private d: number;
 
-  constructor(seed: number) {
+  constructor(private readonly seed: number) {
     let s = seed >>> 0;
     const next = () => {
       s = (s + 0x9e3779b9) >>> 0;
@@ -22,6 +22,18 @@ export class Rng {
     this.b = next();
     this.c = next();
     this.d = next();
+  }
+
+  /**
+   * An independent stream for one purpose (a ServiceAccount volume's suffix, the signing key),
+   * seeded from this generator's seed and the label: drawing from it never shifts this stream's
+   * draws, so adding such a purpose leaves every Pod name and transcript as it was.
+   */
+  derive(label: string): Rng {
+    // FNV-1a over the label, mixed with the seed.
+    let h = 0x811c9dc5 ^ (this.seed >>> 0);
+    for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193) >>> 0;
+    return new Rng(h >>> 0);
   }
 
   /** A uint32. */

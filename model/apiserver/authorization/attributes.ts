@@ -16,6 +16,8 @@ export interface Attributes {
   /** Empty for cluster-scoped resources and for a list or watch across all namespaces. */
   namespace?: string;
   name?: string;
+  /** A list or watch's field selector (AuthorizeWithSelectors): the Node authorizer lets a kubelet list its own Pods by it. */
+  fieldSelector?: string;
   /** Non-resource requests: the URL path. */
   path?: string;
 }

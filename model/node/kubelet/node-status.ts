@@ -1,4 +1,5 @@
 import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
+import { kubeletMaySetLabel } from '../../apiserver/admission/node-restriction';
 import { uuid } from '../../api/names';
 import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
@@ -102,7 +103,8 @@ export class NodeStatusManager {
       kind: 'Node',
       metadata: {
         name: this.name,
-        labels: { ...host.config.labels },
+        // Only the labels NodeRestriction lets a kubelet set; kubeadm adds the others (node-role…).
+        labels: Object.fromEntries(Object.entries(host.config.labels).filter(([k]) => kubeletMaySetLabel(k))),
         annotations: {
           'kubeadm.alpha.kubernetes.io/cri-socket': this.core.runtime.endpoint,
           'volumes.kubernetes.io/controller-managed-attach-detach': 'true',

@@ -1,0 +1,14 @@
+import type { AdmissionAttributes, AdmissionLookup } from './attributes';
+import { admitNodeRestriction } from './node-restriction';
+
+export type { AdmissionAttributes, AdmissionLookup } from './attributes';
+
+/**
+ * The admission chain of kube-apiserver (--enable-admission-plugins, in the order upstream
+ * runs them) for the plugins that live here; each throws the request's StatusError to refuse
+ * it. The older plugins (NamespaceLifecycle, DefaultStorageClass) are still called inline by
+ * the API server.
+ */
+export function admit(a: AdmissionAttributes, lookup: AdmissionLookup): void {
+  admitNodeRestriction(a, lookup);
+}

@@ -1,0 +1,33 @@
+import { When } from '@cucumber/cucumber';
+import { StatusError } from '../model/api/status';
+import { ApiClient } from '../model/client/client';
+import { kubeletToken } from '../model/cluster';
+import { messageForError } from '../model/kubectl/errors';
+import { WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
+import type { KubespecWorld } from './world';
+
+// A kubectl line run with a node's kubelet credentials (system:node:<name> in system:nodes), as
+// `kubectl --kubeconfig=/etc/kubernetes/kubelet.conf …` on that node would.
+When('the kubelet of {string} runs `{}`', { timeout: WAITING_STEP_TIMEOUT_MS }, function (this: KubespecWorld, node: string, line: string) {
+  if (!this.cluster.node(node)) throw new Error(`no node "${node}" in this cluster`);
+  if (!/^kubectl\s/.test(line)) throw new Error('the kubelet runs kubectl lines only');
+  this.run(line.replace(/^kubectl\s/, `kubectl --token=${kubeletToken(node)} `));
+});
+
+// A PUT of pods/status with the kubelet's credentials, as its status manager sends it: the Pod as
+// the API server has it, with one more condition. What kubectl would print of the answer is kept
+// as the step's result (`kubectl replace --subresource=status` has the same request).
+When('the kubelet of {string} writes the status of the Pod {string}', function (this: KubespecWorld, node: string, pod: string) {
+  const current = this.cluster.admin.get('pods', 'default', pod);
+  const body = { ...current, status: { ...current.status, message: `written by the kubelet of ${node}` } };
+  const client = new ApiClient(this.cluster.apiserver, kubeletToken(node));
+  const line = `PUT pods/${pod}/status as the kubelet of ${node}`;
+  try {
+    client.updateStatus('pods', 'default', body);
+    this.last = { line, code: 0, stdout: '', stderr: '' };
+  } catch (e) {
+    if (!(e instanceof StatusError)) throw e;
+    this.last = { line, code: 1, stdout: '', stderr: messageForError(e) + '\n' };
+  }
+  this.lastChecked = this.last.code === 0;
+});
