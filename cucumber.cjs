@@ -45,6 +45,7 @@ module.exports = {
       'features/kube-proxy.feature',
       'features/paths.feature',
       'features/jobs.feature',
+      'features/indexed-jobs.feature',
       'features/schema-property.feature',
       'features/statefulsets.feature',
       'features/probes.feature',

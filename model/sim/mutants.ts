@@ -48,6 +48,7 @@ export const MUTANTS = {
   'rollout-undo-picks-latest': 'kubectl: rollout undo without --to-revision goes to the newest revision instead of the previous one',
   'statefulset-skips-ordering': 'statefulset: OrderedReady acts as Parallel, so web-1 starts before web-0 is Running and Ready',
   'job-counts-failed-as-succeeded': 'job: a Pod that failed is counted in status.succeeded, so a failing Job completes',
+  'indexed-job-reuses-index': 'job: an Indexed Job hands out an index whose Pod is still running, so two Pods run the same index',
   'kubelet-ignores-readiness-probe': 'kubelet: a failing readiness probe leaves the container ready, so the Pod stays in its Service',
   'eviction-ignores-pdb': 'apiserver: the eviction subresource ignores PodDisruptionBudgets, so a drain takes every replica at once',
   // Issue 15, upstream tables (features/upstream-nodelifecycle.feature).

@@ -6,8 +6,10 @@
  * status.uncountedTerminatedPods and the job-tracking finalizer, and finishes the Job: Complete
  * when enough Pods succeeded, Failed past backoffLimit or activeDeadlineSeconds.
  *
- * Simplified: NonIndexed completion only (Indexed Jobs run as NonIndexed), no podFailurePolicy
- * or successPolicy, no adoption of orphans, no ttlSecondsAfterFinished.
+ * Indexed Jobs (indexed.ts) give each Pod an index and count the indexes that succeeded.
+ *
+ * Simplified: no backoffLimitPerIndex, podFailurePolicy or successPolicy, no adoption of
+ * orphans, no ttlSecondsAfterFinished.
  */
 import { controllerOf, deepCopy, keyOf, type KObject } from '../../api/meta';
 import type { ComponentContext } from '../../component';
@@ -21,6 +23,7 @@ import { withKind } from '../util/objects';
 import { isPodReady } from '../util/podutil';
 import { slowStartBatch } from '../replicaset/manage';
 import { nextBackoffRecord, remainingBackoffMs, type BackoffRecord } from './backoff';
+import { completionIndex, duplicatedIndexPodsForRemoval, firstPendingIndexes, Intervals, isIndexedJob, templateForIndex, withCompletionIndexEnv } from './indexed';
 import { activeRestarts, createJobPod, deleteJobPod, finishedTime, hasTrackingFinalizer, isActive, isFailed, isSucceeded, isTerminating, removeTrackingFinalizer } from './pods';
 import { FINISH, findCondition, isFinished, newCondition, setCondition, writeStatus, type JobCondition } from './status';
 
@@ -126,7 +129,21 @@ export class JobController {
     let newFailed = pods.filter((p) => counting(p) && !isSucceeded(p) && isFailed(job, p));
     // The bug zoo: a failed Pod counted as a success.
     if (mutant('job-counts-failed-as-succeeded')) [newSucceeded, newFailed] = [[...newSucceeded, ...newFailed], []];
-    const succeeded = (status.succeeded ?? 0) + uncounted.succeeded.length + newSucceeded.length;
+    // An Indexed Job counts indexes, not Pods: a succeeded Pod adds its index to completedIndexes
+    // (once, whatever its number of Pods); a Pod without a valid index counts neither way.
+    const indexed = isIndexedJob(job);
+    const completions = spec.completions ?? 0;
+    const validIndex = (p: KObject) => completionIndex(p) >= 0 && completionIndex(p) < completions;
+    let succeededIndexes = indexed ? Intervals.parse(status.completedIndexes, completions) : undefined;
+    let indexedDone: KObject[] = [];
+    if (indexed) {
+      indexedDone = newSucceeded;
+      newFailed = newFailed.filter(validIndex);
+      const newIndexes = [...new Set(newSucceeded.filter(validIndex).map(completionIndex))].filter((i) => !succeededIndexes!.has(i)).sort((a, b) => a - b);
+      succeededIndexes = succeededIndexes!.withIndexes(newIndexes);
+      newSucceeded = [];
+    }
+    const succeeded = indexed ? succeededIndexes!.total() : (status.succeeded ?? 0) + uncounted.succeeded.length + newSucceeded.length;
     const failed = (status.failed ?? 0) + uncounted.failed.length + newFailed.length;
     let active = pods.filter(isActive);
     let activeCount = active.length;
@@ -174,7 +191,7 @@ export class JobController {
       }
       if (this.expectations.satisfied(key)) {
         try {
-          [active, activeCount] = this.manageJob(key, job, active, succeeded, backoff, nowMs);
+          [active, activeCount] = this.manageJob(key, job, active, succeeded, backoff, nowMs, succeededIndexes);
         } catch (e) {
           manageError = e;
         }
@@ -191,13 +208,18 @@ export class JobController {
     uncounted.succeeded.push(...newSucceeded.map((p) => p.metadata.uid!));
     uncounted.failed.push(...newFailed.map((p) => p.metadata.uid!));
     status.uncountedTerminatedPods = { ...(uncounted.succeeded.length ? { succeeded: uncounted.succeeded } : {}), ...(uncounted.failed.length ? { failed: uncounted.failed } : {}) };
+    if (indexed) {
+      // omitempty: no index done yet is no field at all.
+      if (succeededIndexes!.total()) status.completedIndexes = succeededIndexes!.toString();
+      if (succeeded) status.succeeded = succeeded;
+    }
     if (finishing && !findCondition(job, finishing.type)) setCondition(status, finishing);
     if (status.active === undefined) delete status.active;
     job = writeStatus(client, job, status);
     this.lastWritten.set(key, Number(job.metadata.resourceVersion));
 
     // Remove the finalizers of what is now recorded, then move the uncounted Pods into the counts.
-    const toRelease = pods.filter((p) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && (uncounted.succeeded.includes(p.metadata.uid!) || uncounted.failed.includes(p.metadata.uid!)));
+    const toRelease = pods.filter((p) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && (uncounted.succeeded.includes(p.metadata.uid!) || uncounted.failed.includes(p.metadata.uid!) || indexedDone.includes(p)));
     for (const pod of toRelease) {
       removeTrackingFinalizer(client, pod);
       removed.add(pod.metadata.uid!);
@@ -224,13 +246,29 @@ export class JobController {
     if (manageError) throw manageError;
   }
 
-  /** manageJob (NonIndexed): as many active Pods as parallelism and the remaining completions allow. */
-  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number): [KObject[], number] {
+  /**
+   * manageJob: as many active Pods as parallelism and the remaining completions allow. An
+   * Indexed Job first removes Pods with a duplicated or invalid index, and starts the lowest
+   * pending indexes.
+   */
+  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number, succeededIndexes?: Intervals): [KObject[], number] {
     const spec = job.spec ?? {};
     const parallelism = spec.parallelism ?? 1;
     let want: number;
     if (typeof spec.completions !== 'number') want = succeeded > 0 ? active.length : parallelism;
     else want = Math.max(0, Math.min(parallelism, spec.completions - succeeded));
+    if (succeededIndexes) {
+      // activePodsForRemoval: the duplicates and strays first, then the least advanced.
+      const { rm, left } = duplicatedIndexPodsForRemoval(active, spec.completions);
+      const rmAtLeast = Math.max(0, active.length - want);
+      if (rm.length < rmAtLeast) rm.push(...[...left].sort(removalOrder).slice(0, rmAtLeast - rm.length));
+      const victims = rm.slice(0, MAX_POD_CREATE_DELETE_PER_SYNC);
+      if (victims.length) {
+        for (const pod of victims) deleteJobPod(this.ctx.client, this.recorder, job, pod);
+        const rest = active.filter((p) => !victims.includes(p));
+        return [rest, rest.length];
+      }
+    }
     if (active.length > want) {
       // activePodsForRemoval: the not-yet-running and the newest go first.
       const victims = [...active].sort(removalOrder).slice(0, Math.min(active.length - want, MAX_POD_CREATE_DELETE_PER_SYNC));
@@ -244,9 +282,18 @@ export class JobController {
         this.queue.addAfter(key, wait);
         return [active, active.length];
       }
-      const diff = Math.min(want - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
+      let diff = Math.min(want - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
+      let make = () => createJobPod(this.ctx.client, this.recorder, job, job);
+      if (succeededIndexes) {
+        const indexes = firstPendingIndexes(active, succeededIndexes, diff, spec.completions);
+        diff = indexes.length;
+        const template = withCompletionIndexEnv(spec.template);
+        let i = 0;
+        make = () => createJobPod(this.ctx.client, this.recorder, job, job, templateForIndex(job, template, indexes[i++]));
+      }
+      if (diff === 0) return [active, active.length];
       this.expectations.expectCreations(key, diff);
-      const { successes, error } = slowStartBatch(diff, 1, () => createJobPod(this.ctx.client, this.recorder, job, job));
+      const { successes, error } = slowStartBatch(diff, 1, make);
       for (let i = successes; i < diff; i++) this.expectations.creationObserved(key);
       if (error) throw error;
       return [active, active.length + successes];

@@ -50,9 +50,10 @@ export function activeRestarts(pods: KObject[]): number {
 }
 
 /** RealPodControl.CreatePodsWithGenerateName: `<job>-` and five random characters. */
-export function createJobPod(client: ApiClient, recorder: EventRecorder, job: KObject, jobRef: KObject): void {
-  const t = job.spec?.template ?? {};
-  const metadata: KObject['metadata'] = { generateName: `${job.metadata.name}-`, labels: sortedRecord(t.metadata?.labels) };
+export function createJobPod(client: ApiClient, recorder: EventRecorder, job: KObject, jobRef: KObject, indexed?: { template: any; generateName: string }): void {
+  // An Indexed Job's Pod has its own template (its index) and name prefix (indexed.ts).
+  const t = indexed?.template ?? job.spec?.template ?? {};
+  const metadata: KObject['metadata'] = { generateName: indexed?.generateName ?? `${job.metadata.name}-`, labels: sortedRecord(t.metadata?.labels) };
   if (t.metadata?.annotations) metadata.annotations = sortedRecord(t.metadata.annotations);
   metadata.finalizers = [...(t.metadata?.finalizers ?? []), JOB_TRACKING_FINALIZER];
   metadata.ownerReferences = [newControllerRef(job, 'batch/v1', 'Job')];

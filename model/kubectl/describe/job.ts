@@ -39,6 +39,7 @@ export function describeJob(ctx: Ctx, job: KObject, showEvents: boolean): string
   if (spec.activeDeadlineSeconds !== undefined) w.write(0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
   const counts = `${s.active ?? 0} Active${s.ready === undefined ? '' : ` (${s.ready} Ready)`} / ${s.succeeded ?? 0} Succeeded / ${s.failed ?? 0} Failed`;
   w.write(0, `Pods Statuses:\t${counts}\n`);
+  if (spec.completionMode === 'Indexed') w.write(0, `Completed Indexes:\t${capIndexesListOrNone(s.completedIndexes ?? '', 50)}\n`);
   describePodTemplate(w, spec.template);
   describeEvents(w, showEvents ? searchEvents(ctx, job, { kind: 'Job' }) : undefined, ctx.now());
   return w.toString();
@@ -70,4 +71,12 @@ export function describeCronJob(ctx: Ctx, cj: KObject, showEvents: boolean): str
   w.write(0, `Active Jobs:\t${active.length ? active.map((j) => j.name).join(', ') : '<none>'}\n`);
   describeEvents(w, showEvents ? searchEvents(ctx, cj, { kind: 'CronJob' }) : undefined, ctx.now());
   return w.toString();
+}
+
+/** capIndexesListOrNone: "<none>", or the list cut at the first comma from softLimit on, with "...". */
+function capIndexesListOrNone(indexes: string, softLimit: number): string {
+  if (indexes.length === 0) return '<none>';
+  let ix = softLimit;
+  while (ix < indexes.length && indexes[ix] !== ',') ix++;
+  return ix >= indexes.length ? indexes : indexes.slice(0, ix + 1) + '...';
 }
