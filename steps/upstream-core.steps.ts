@@ -11,6 +11,7 @@ import { KUBELET_ACTIONS_TABLES } from './upstream/kubelet-actions';
 import { NODE_LIFECYCLE_TABLES } from './upstream/nodelifecycle';
 import { SCHEDULING_QUEUE_TABLES } from './upstream/scheduling-queue';
 import { SCHEDULER_CACHE_TABLES } from './upstream/scheduler-cache';
+import { SCHEDULER_EVENTHANDLER_TABLES } from './upstream/scheduler-eventhandlers';
 import { REGISTRY_TABLES } from './upstream/registry';
 import { REGISTRY_DELETE_TABLES } from './upstream/registry-delete';
 import { TAINT_EVICTION_TABLES } from './upstream/tainteviction';
@@ -25,6 +26,7 @@ const AREAS: Record<string, Record<string, () => string[]>> = {
   nodelifecycle: NODE_LIFECYCLE_TABLES,
   'scheduling-queue': SCHEDULING_QUEUE_TABLES,
   'scheduler-cache': SCHEDULER_CACHE_TABLES,
+  'scheduler-eventhandlers': SCHEDULER_EVENTHANDLER_TABLES,
 };
 
 Then("every case of upstream's {word} table {word} holds on the model", function (area: string, table: string) {

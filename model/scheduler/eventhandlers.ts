@@ -146,7 +146,8 @@ export function nodeSchedulingPropertiesChange(node: KObject, oldNode: KObject):
   if (!eq(node.status?.allocatable, oldNode.status?.allocatable)) out.add('allocatable');
   if (!eq(node.metadata.labels, oldNode.metadata.labels)) out.add('labels');
   if (!eq(node.spec?.taints, oldNode.spec?.taints)) out.add('taints');
-  const conds = (n: KObject) => (n.status?.conditions ?? []).map((c: any) => ({ ...c, lastHeartbeatTime: undefined }));
+  // nodeConditionsChanged: each condition's type and status, nothing else (not its order either).
+  const conds = (n: KObject) => Object.fromEntries((n.status?.conditions ?? []).map((c: any) => [c.type, c.status]));
   if (!eq(conds(node), conds(oldNode))) out.add('conditions');
   if (!eq(node.metadata.annotations, oldNode.metadata.annotations)) out.add('annotations');
   return [...out];
