@@ -27,3 +27,7 @@ Feature: The garbage collector as upstream's own tests have it
   @S86
   Scenario: An orphaned dependent loses the deleted owner's reference, and the field with its last one
     Then every case of upstream's garbagecollector table orphan holds on the model
+
+  @S26
+  Scenario: Owners and dependents stay consistent through adds, updates and deletes in any order (TestProcessEvent)
+    Then every case of upstream's garbagecollector table processEvent holds on the model

@@ -10,7 +10,9 @@ import { strategicMergePatch } from '../../model/api/patch';
 import type { ApiRequest } from '../../model/apiserver/request';
 import { deleteOwnerRefPatch, unblockOwnerReferencesPatch } from '../../model/controllers/garbagecollector/attempt';
 import { GarbageCollector } from '../../model/controllers/garbagecollector/collector';
-import { absentOwnerKey, BoundedSet } from '../../model/controllers/garbagecollector/graph';
+import { absentOwnerKey, BoundedSet, GraphBuilder } from '../../model/controllers/garbagecollector/graph';
+import { etcdKey, resourceByName } from '../../model/api/registry';
+import { encode } from '../../model/apiserver/objects';
 import { FakeControlPlane } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
@@ -149,10 +151,49 @@ function conflictingDataCase(c: any): string | undefined {
   return undefined;
 }
 
+/**
+ * TestProcessEvent: Pods with upstream's UIDs ("1".."4") written straight to etcd (the API
+ * server would pick its own UIDs), their events fed to a GraphBuilder whose work is only
+ * recorded (no collector acts on it), and after each event upstream's verifyGraphInvariants:
+ * every owner a live object names lists it among its dependents, and every dependent listed
+ * names that owner.
+ */
+function processEventCase(c: any): string | undefined {
+  const cp = new FakeControlPlane(NAMESPACES);
+  const ctx = cp.component();
+  const graph = new GraphBuilder(ctx.informers, { attemptToDelete: () => undefined, attemptToOrphan: () => undefined });
+  ctx.informers.start();
+  while (!graph.hasSynced()) cp.advance(1);
+  const r = resourceByName('pods')!;
+  const live = new Map<string, string[]>();
+  for (const [i, e] of c.events.entries()) {
+    const key = etcdKey(r, 'ns1', `pod-${e.uid}`);
+    if (e.type === 'delete') {
+      cp.etcd.deleteIf(key);
+      live.delete(e.uid);
+    } else {
+      const ownerReferences = e.owners.map((o: string) => ({ apiVersion: 'v1', kind: 'Pod', name: `pod-${o}`, uid: o }));
+      cp.etcd.put(key, encode({ apiVersion: 'v1', kind: 'Pod', metadata: { namespace: 'ns1', name: `pod-${e.uid}`, uid: e.uid, ownerReferences }, spec: { containers: [{ name: 'c', image: 'pause' }] } }));
+      live.set(e.uid, e.owners);
+    }
+    cp.settle();
+    for (const [uid, owners] of live)
+      for (const o of owners) if (!graph.dependents(o).some((d) => d.obj.metadata.uid === uid)) return `event ${i + 1}: ${uid} names owner ${o} but is not among its dependents`;
+    for (const o of new Set([...live.values()].flat(), ...live.keys()))
+      for (const d of graph.dependents(o)) {
+        const owners = live.get(d.obj.metadata.uid!);
+        if (!owners?.includes(o)) return `event ${i + 1}: ${d.obj.metadata.uid} is listed as a dependent of ${o} but does not name it (${JSON.stringify(owners)})`;
+      }
+  }
+  if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
+}
+
 export const GARBAGE_COLLECTOR_TABLES: Record<string, () => string[]> = {
   attemptToDeleteItem: () => failuresOf(upstreamTable(FILE, 'attemptToDeleteItem'), attemptCase),
   absentOwnerCache: () => failuresOf(upstreamTable(FILE, 'absentOwnerCache'), absentOwnerCacheCase),
   patches: () => failuresOf(upstreamTable(FILE, 'patches'), patchCase),
   conflictingData: () => failuresOf(upstreamTable(FILE, 'conflictingData'), conflictingDataCase),
   orphan: () => failuresOf(upstreamTable(FILE, 'orphan'), conflictingDataCase),
+  processEvent: () => failuresOf(upstreamTable(FILE, 'processEvent'), processEventCase),
 };
