@@ -179,7 +179,7 @@ function processEventCase(c: any): string | undefined {
     cp.settle();
     for (const [uid, owners] of live)
       for (const o of owners) if (!graph.dependents(o).some((d) => d.obj.metadata.uid === uid)) return `event ${i + 1}: ${uid} names owner ${o} but is not among its dependents`;
-    for (const o of new Set([...live.values()].flat(), ...live.keys()))
+    for (const o of new Set([...[...live.values()].flat(), ...live.keys()]))
       for (const d of graph.dependents(o)) {
         const owners = live.get(d.obj.metadata.uid!);
         if (!owners?.includes(o)) return `event ${i + 1}: ${d.obj.metadata.uid} is listed as a dependent of ${o} but does not name it (${JSON.stringify(owners)})`;
