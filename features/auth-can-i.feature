@@ -70,3 +70,59 @@ Feature: kubectl auth can-i: may I do this?
       | kubectl auth can-i --list -A                    | error: list option can't be specified with neither quiet, all-namespaces nor subresource options |
       | kubectl auth can-i get pods --no-headers        | error: --no-headers cannot be set without --list specified                                     |
       | kubectl auth can-i get /logs --subresource=log  | error: --subresource can not be used with NonResourceURL                                       |
+
+  @U15 @real-kubectl-1.28
+  Scenario: A SubjectAccessReview asks about someone else: a kubelet may not read a Secret no Pod of its node uses
+    When I run `kubectl create -f - --validate=false -o yaml` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: authorization.k8s.io/v1
+      kind: SubjectAccessReview
+      spec:
+        user: system:node:k8s-worker-1
+        groups: ["system:nodes", "system:authenticated"]
+        resourceAttributes:
+          verb: get
+          resource: secrets
+          namespace: default
+          name: db-password
+      """
+    Then both print the same output
+    And the output contains "allowed: false"
+    And the output contains "reason: no relationship found between node 'k8s-worker-1' and this object"
+
+  @U15 @real-kubectl-1.28
+  Scenario: A SubjectAccessReview: a kubelet may read its own Node
+    When I run `kubectl create -f - --validate=false -o jsonpath={.status}` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: authorization.k8s.io/v1
+      kind: SubjectAccessReview
+      spec:
+        user: system:node:k8s-worker-1
+        groups: ["system:nodes", "system:authenticated"]
+        resourceAttributes:
+          verb: get
+          resource: nodes
+          name: k8s-worker-1
+      """
+    Then both print the same output
+    And the output is:
+      """
+      {"allowed":true}
+      """
+
+  @U16 @real-kubectl-1.28
+  Scenario: A SubjectAccessReview that names no one is invalid, in the API server's words
+    When I run `kubectl create -f - --validate=false` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: authorization.k8s.io/v1
+      kind: SubjectAccessReview
+      spec:
+        resourceAttributes:
+          verb: get
+          resource: pods
+      """
+    Then both fail with the same error
+    And the error output is:
+      """
+      The SubjectAccessReview "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified
+      """

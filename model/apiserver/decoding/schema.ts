@@ -156,9 +156,13 @@ export function schemaOfResource(r: ResourceInfo, subresource?: string): StructN
   return def ? structOf(def) : undefined;
 }
 
-/** Every served kind with its schema (the property generates objects of each). */
+/**
+ * Every stored kind with its schema (the property generates objects of each and reads them
+ * back); the create-only reviews, answered and never stored, are not among them.
+ */
 export function servedKinds(): { r: ResourceInfo; schema: StructNode }[] {
   return RESOURCES.flatMap((r) => {
+    if (!r.verbs.includes('get')) return [];
     const schema = schemaOfResource(r);
     return schema ? [{ r, schema }] : [];
   });

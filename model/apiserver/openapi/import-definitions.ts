@@ -56,7 +56,8 @@ function main(): void {
 
   const roots = [...EXTRA_ROOTS];
   for (const r of RESOURCES)
-    for (const kind of [r.kind, `${r.kind}List`]) {
+    // A create-only resource (the reviews) has no List kind.
+    for (const kind of r.verbs.includes('list') ? [r.kind, `${r.kind}List`] : [r.kind]) {
       const name = byGVK.get(`${r.group}/${r.version}/${kind}`);
       if (!name) throw new Error(`no definition for ${r.group}/${r.version} ${kind}`);
       roots.push(name);
