@@ -17,7 +17,8 @@ import { BY_CONTROLLER_UID, BY_SELECTOR_LABEL, ensureIndexes, ORPHAN_BY_LABEL, o
 import { isPodActive, isPodReady } from '../util/podutil';
 import { manageReplicas } from './manage';
 import { podsToDelete } from './ranking';
-import { calculateStatus, updateReplicaSetStatus } from './status';
+import { countPods, type PodCounts, statusFromCounts, updateReplicaSetStatus } from './status';
+import { PodTallies } from './pod-tally';
 import { mutant } from '../../sim/mutants';
 
 export class ReplicaSetController {
@@ -27,12 +28,14 @@ export class ReplicaSetController {
   readonly queue: WorkQueue;
   readonly expectations: ControllerExpectations;
   private readonly recorder: EventRecorder;
+  private readonly tallies: PodTallies;
 
   constructor(private readonly ctx: ComponentContext) {
     this.rsInformer = ctx.informers.get('replicasets');
     this.podInformer = ctx.informers.get('pods');
     ensureIndexes(this.rsInformer, BY_CONTROLLER_UID, BY_SELECTOR_LABEL);
     ensureIndexes(this.podInformer, BY_CONTROLLER_UID, ORPHAN_BY_LABEL);
+    this.tallies = new PodTallies(this.podInformer);
     this.recorder = ctx.recorder('replicaset-controller');
     this.expectations = new ControllerExpectations(ctx.sim);
     this.queue = new WorkQueue(ctx.proc, 'replicaset', (key) => {
@@ -44,6 +47,7 @@ export class ReplicaSetController {
       onUpdate: (_old, rs) => this.queue.add(keyOf(rs)),
       onDelete: (rs) => {
         this.expectations.delete(keyOf(rs));
+        this.tallies.forget(rs);
         this.queue.add(keyOf(rs));
       },
     });
@@ -127,24 +131,38 @@ export class ReplicaSetController {
     if (!selector) return;
     const ns = rs.metadata.namespace!;
     // Candidates: what it owns, and orphans its selector picks (never every Pod in the namespace).
-    const candidates = new Map<string, KObject>();
-    for (const p of this.podInformer.byIndex(BY_CONTROLLER_UID, rs.metadata.uid!)) candidates.set(keyOf(p), p);
-    for (const p of orphansSelectedBy(this.podInformer, ns, rs.spec?.selector)) candidates.set(keyOf(p), p);
-    const active = [...candidates.values()].filter(isPodActive).sort(byCreation);
-    const pods = claimObjects(
-      {
-        client: this.ctx.client,
-        resource: 'pods',
-        owner: rs,
-        ownerApiVersion: 'apps/v1',
-        ownerKind: 'ReplicaSet',
-        selector,
-        recheckOwner: () => recheckOwner(this.ctx.client, 'replicasets', rs, 'ReplicaSet'),
-      },
-      active,
-    );
-    let manageError: Error | undefined;
+    const orphans = orphansSelectedBy(this.podInformer, ns, rs.spec?.selector).filter(isPodActive);
     const nowMs = this.ctx.sim.clock.nowMs();
+    const minReadySeconds = rs.spec?.minReadySeconds ?? 0;
+    const tally = this.tallies.tally(rs, selector);
+    let counts: PodCounts;
+    let activePods: () => KObject[];
+    if (orphans.length === 0 && tally.unselected === 0 && !minReadySeconds) {
+      // The usual case once a ReplicaSet has settled: no orphan to adopt and every owned Pod still
+      // selected, so claiming would change nothing and keep them all, and the status is their
+      // counts (availability is readiness without minReadySeconds). Only a scale-down needs the
+      // Pods themselves, in creation order, to rank them.
+      counts = { replicas: tally.active, fullyLabeled: tally.fullyLabeled, ready: tally.ready, available: tally.ready };
+      activePods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, rs.metadata.uid!).filter(isPodActive).sort(byCreation);
+    } else {
+      // The two index buckets are disjoint (an orphan has no controller) and hold each key once.
+      const owned = this.podInformer.byIndex(BY_CONTROLLER_UID, rs.metadata.uid!).filter(isPodActive);
+      const pods = claimObjects(
+        {
+          client: this.ctx.client,
+          resource: 'pods',
+          owner: rs,
+          ownerApiVersion: 'apps/v1',
+          ownerKind: 'ReplicaSet',
+          selector,
+          recheckOwner: () => recheckOwner(this.ctx.client, 'replicasets', rs, 'ReplicaSet'),
+        },
+        owned.concat(orphans).sort(byCreation),
+      );
+      counts = countPods(rs, pods, nowMs);
+      activePods = () => pods;
+    }
+    let manageError: Error | undefined;
     if (needsSync && (mutant('rs-ignores-deletion-timestamp') || !rs.metadata.deletionTimestamp)) {
       manageError = manageReplicas(
         {
@@ -156,10 +174,11 @@ export class ReplicaSetController {
           rank: podsToDelete,
         },
         rs,
-        pods,
+        counts.replicas,
+        activePods,
       );
     }
-    const status = calculateStatus(rs, pods, manageError, this.ctx.sim.clock.nowRFC3339(), nowMs);
+    const status = statusFromCounts(rs, counts, manageError, this.ctx.sim.clock.nowRFC3339());
     const updated = updateReplicaSetStatus(this.ctx.client, rs, status);
     // Resync after minReadySeconds as a last line of defense, so availability is counted.
     const replicas = updated.spec?.replicas ?? 1;

@@ -28,11 +28,15 @@ export interface ManageContext {
   rank: (active: KObject[], related: KObject[], diff: number, nowMs: number) => KObject[];
 }
 
-/** Returns the error that stopped it (reported in status and retried), or undefined. */
-export function manageReplicas(c: ManageContext, rs: KObject, active: KObject[]): StatusError | undefined {
+/**
+ * Returns the error that stopped it (reported in status and retried), or undefined. The active
+ * Pods come as their number and, for a scale-down that ranks them, their list in creation order:
+ * most syncs only count them.
+ */
+export function manageReplicas(c: ManageContext, rs: KObject, activeCount: number, activePods: () => KObject[]): StatusError | undefined {
   const key = keyOf(rs);
   const rsRef = withKind(rs, 'apps/v1', 'ReplicaSet');
-  let diff = active.length - (rs.spec?.replicas ?? 1);
+  let diff = activeCount - (rs.spec?.replicas ?? 1);
   if (diff < 0) {
     diff = Math.min(-diff, BURST_REPLICAS);
     c.expectations.expectCreations(key, diff);
@@ -43,7 +47,7 @@ export function manageReplicas(c: ManageContext, rs: KObject, active: KObject[])
   }
   if (diff > 0) {
     diff = Math.min(diff, BURST_REPLICAS);
-    const victims = c.rank(active, c.relatedPods(), diff, c.nowMs);
+    const victims = c.rank(activePods(), c.relatedPods(), diff, c.nowMs);
     c.expectations.expectDeletions(key, victims.map((p) => keyOf(p)));
     let firstError: StatusError | undefined;
     for (const pod of victims) {

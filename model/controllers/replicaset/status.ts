@@ -3,7 +3,6 @@
  * updateReplicaSetStatus).
  */
 import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
-import { matchesLabels, type Selector } from '../../api/selectors';
 import type { ApiClient } from '../../client/client';
 import { isPodAvailable, isPodReady } from '../util/podutil';
 import { omitEmpty } from '../util/objects';
@@ -17,23 +16,42 @@ export interface ReplicaSetStatus {
   conditions?: any[];
 }
 
+/** What a ReplicaSet's status counts of its active owned Pods. */
+export interface PodCounts {
+  replicas: number;
+  fullyLabeled: number;
+  ready: number;
+  available: number;
+}
+
 /** Counts the active owned Pods; a failed create/delete shows as a ReplicaFailure condition. */
 export function calculateStatus(rs: KObject, pods: KObject[], manageError: Error | undefined, nowRFC3339: string, nowMs: number): ReplicaSetStatus {
-  const templateLabels: Selector = Object.entries(rs.spec?.template?.metadata?.labels ?? {}).map(([k, v]) => ({ key: k, op: '=' as const, values: [v as string] as [string] }));
+  return statusFromCounts(rs, countPods(rs, pods, nowMs), manageError, nowRFC3339);
+}
+
+/** The counts of calculateStatus, in one pass over the Pods. */
+export function countPods(rs: KObject, pods: KObject[], nowMs: number): PodCounts {
+  const templateLabels = Object.entries(rs.spec?.template?.metadata?.labels ?? {});
+  const minReadySeconds = rs.spec?.minReadySeconds ?? 0;
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
   for (const pod of pods) {
-    if (matchesLabels(templateLabels, pod.metadata.labels)) fullyLabeled++;
+    if (hasAllLabels(pod.metadata.labels, templateLabels)) fullyLabeled++;
     if (isPodReady(pod)) {
       ready++;
-      if (isPodAvailable(pod, rs.spec?.minReadySeconds ?? 0, nowMs)) available++;
+      if (isPodAvailable(pod, minReadySeconds, nowMs)) available++;
     }
   }
+  return { replicas: pods.length, fullyLabeled, ready, available };
+}
+
+/** calculateStatus from counts already made (model/controllers/replicaset/pod-tally.ts keeps them). */
+export function statusFromCounts(rs: KObject, counts: PodCounts, manageError: Error | undefined, nowRFC3339: string): ReplicaSetStatus {
   let conditions: any[] = deepCopy(rs.status?.conditions ?? []);
   const failure = conditions.find((c) => c.type === 'ReplicaFailure');
   if (manageError && !failure) {
-    const diff = pods.length - (rs.spec?.replicas ?? 1);
+    const diff = counts.replicas - (rs.spec?.replicas ?? 1);
     const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
     conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: nowRFC3339, reason, message: manageError.message });
   } else if (!manageError && failure) {
@@ -41,15 +59,25 @@ export function calculateStatus(rs: KObject, pods: KObject[], manageError: Error
   }
   return omitEmpty(
     {
-      replicas: pods.length,
-      fullyLabeledReplicas: fullyLabeled,
-      readyReplicas: ready,
-      availableReplicas: available,
+      replicas: counts.replicas,
+      fullyLabeledReplicas: counts.fullyLabeled,
+      readyReplicas: counts.ready,
+      availableReplicas: counts.available,
       observedGeneration: rs.status?.observedGeneration,
       conditions: conditions.length ? conditions : undefined,
     },
     ['replicas'],
   );
+}
+
+/** labels.SelectorFromSet(want).Matches(labels): every key present with its value (null reads as ""). */
+export function hasAllLabels(labels: Record<string, unknown> | undefined, want: [string, unknown][]): boolean {
+  for (const [k, v] of want) {
+    if (!labels || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
+    const have = labels[k];
+    if ((have === null || have === undefined ? '' : String(have)) !== v) return false;
+  }
+  return true;
 }
 
 /**
