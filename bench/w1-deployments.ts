@@ -44,7 +44,7 @@ function runSize(nodes: number, replicas: number, budget: Budget, progress: Prog
   progress.tick(() => `booting ${nodes} workers`, true);
   const cluster = new Cluster({ seed: 1, config: parseClusterConfig(kindConfig(nodes)) });
   const bootSeconds = cpu() - t0;
-  progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} s; creating ${DEPLOYMENTS} Deployments × ${replicas}`, true);
+  progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} CPU s; creating ${DEPLOYMENTS} Deployments × ${replicas}`, true);
   const heap0 = heapUsed();
   const observer = new PodStartupObserver(cluster.admin, cluster.sim, 'default');
   const t1 = cpu();
@@ -58,7 +58,7 @@ function runSize(nodes: number, replicas: number, budget: Budget, progress: Prog
   const converged = observer.running >= pods;
   const heapBytesPerPod = converged ? Math.round((heapUsed() - heap0) / pods) : null;
   observer.stop();
-  progress.tick(() => `${observer.running}/${pods} Pods running after ${convergeSeconds.toFixed(1)} s wall`, true);
+  progress.tick(() => `${observer.running}/${pods} Pods running after ${convergeSeconds.toFixed(1)} CPU s`, true);
   return { nodes, pods, converged, bootSeconds, convergeSeconds, virtualSeconds: (cluster.sim.now() - v0) / 1000, running: observer.running, ...observer.summary(), heapBytesPerPod };
 }
 

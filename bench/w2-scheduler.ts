@@ -58,7 +58,7 @@ function runSize(nodes: number, existing: number, fresh: number, budget: Budget,
     progress.tick(() => `${bound.size}/${fresh} Pods bound on ${nodes} nodes, cpu ${(cpu() - t0).toFixed(0)} s`);
   }
   const seconds = cpu() - t0;
-  progress.tick(() => `${bound.size}/${fresh} Pods bound on ${nodes} nodes in ${seconds.toFixed(1)} s`, true);
+  progress.tick(() => `${bound.size}/${fresh} Pods bound on ${nodes} nodes in ${seconds.toFixed(1)} CPU s`, true);
   return { nodes, pods: fresh, bound: bound.size, seconds, converged: bound.size >= fresh };
 }
 

@@ -37,7 +37,7 @@ function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
   progress.tick(() => `booting ${nodes} workers`, true);
   const cluster = new Cluster({ seed: 1, config: parseClusterConfig(kindConfig(nodes)) });
   const bootSeconds = cpu() - t0;
-  progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} s; creating the DaemonSet`, true);
+  progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} CPU s; creating the DaemonSet`, true);
   const observer = new PodStartupObserver(cluster.admin, cluster.sim, 'default');
   const bound = new Set<string>();
   cluster.admin.watch('pods', 'default', {}, (events) => {
@@ -52,7 +52,7 @@ function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
     progress.tick(() => `${bound.size}/${nodes} daemon Pods bound, ${observer.running} running, cpu ${(cpu() - t1).toFixed(0)} s`);
   }
   const runningSeconds = cpu() - t1;
-  progress.tick(() => `${observer.running}/${nodes} daemon Pods running after ${runningSeconds.toFixed(1)} s wall`, true);
+  progress.tick(() => `${observer.running}/${nodes} daemon Pods running after ${runningSeconds.toFixed(1)} CPU s`, true);
   return { nodes, converged: observer.running >= nodes, bootSeconds, boundSeconds, runningSeconds, running: observer.running, bound: bound.size };
 }
 

@@ -77,7 +77,7 @@ function runSize(replicas: number, budget: Budget, progress: Progress): SizeRun 
   }
   invariants.stop();
   const seconds = cpu() - t1;
-  progress.tick(() => `${phase} ${converged ? 'done' : 'stopped'} after ${seconds.toFixed(1)} s wall: ${writes.count(WORKLOAD_RESOURCES)} workload writes, invariants ${invariants.held ? 'held' : 'violated'}`, true);
+  progress.tick(() => `${phase} ${converged ? 'done' : 'stopped'} after ${seconds.toFixed(1)} CPU s: ${writes.count(WORKLOAD_RESOURCES)} workload writes, invariants ${invariants.held ? 'held' : 'violated'}`, true);
   return {
     replicas,
     nodes,

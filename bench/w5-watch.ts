@@ -108,7 +108,7 @@ function runSize(nodes: number, updates: number, path: WritePath, budget: Budget
     if (!nodeSeen.get(w.node)!.has(w.rv)) lost++;
   }
   const expected = written.length * (BROAD + 1);
-  progress.tick(() => `${done} updates through ${path} on ${nodes} nodes: ${delivered}/${expected} deliveries, ${lost} lost, ${duplicated} duplicated in ${seconds.toFixed(1)} s`, true);
+  progress.tick(() => `${done} updates through ${path} on ${nodes} nodes: ${delivered}/${expected} deliveries, ${lost} lost, ${duplicated} duplicated in ${seconds.toFixed(1)} CPU s`, true);
   return { nodes, updates: done, expected, delivered, lost, duplicated, misrouted, closed, seconds, completed: done >= updates };
 }
 
