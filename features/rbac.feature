@@ -97,3 +97,155 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
       """
       The RoleBinding "bob-views" is invalid: roleRef: Invalid value: rbac.RoleRef{APIGroup:"rbac.authorization.k8s.io", Kind:"ClusterRole", Name:"edit"}: cannot change roleRef
       """
+
+  @B03
+  Scenario: A user bound to view reads what is there but cannot delete it: Forbidden in kube-apiserver's words, and nothing changes
+    When I run `kubectl create deployment web --image=nginx`
+    And I run `kubectl create rolebinding jane-view --clusterrole=view --user=jane`
+    And I run `kubectl get deployment web --as=jane -o name`
+    Then the output is:
+      """
+      deployment.apps/web
+      """
+    When I run `kubectl delete deployment web --as=jane`
+    Then it fails with:
+      """
+      Error from server (Forbidden): deployments.apps "web" is forbidden: User "jane" cannot delete resource "deployments" in API group "apps" in the namespace "default"
+      """
+    When I run `kubectl get secrets --as=jane`
+    Then it fails with:
+      """
+      Error from server (Forbidden): secrets is forbidden: User "jane" cannot list resource "secrets" in API group "" in the namespace "default"
+      """
+    When I run `kubectl get deployment web -o name`
+    Then the output is:
+      """
+      deployment.apps/web
+      """
+
+  @B04
+  Scenario: A RoleBinding grants only in its own namespace, a ClusterRoleBinding everywhere
+    When I run `kubectl create namespace shop`
+    And I run `kubectl create rolebinding bob-edit --clusterrole=edit --user=bob -n shop`
+    And I run `kubectl create configmap prices --from-literal=apple=1 -n shop --as=bob`
+    Then the output is:
+      """
+      configmap/prices created
+      """
+    When I run `kubectl create configmap prices --from-literal=apple=1 -n default --as=bob`
+    Then it fails with:
+      """
+      error: failed to create configmap: configmaps is forbidden: User "bob" cannot create resource "configmaps" in API group "" in the namespace "default"
+      """
+    When I run `kubectl get nodes --as=bob`
+    Then it fails with:
+      """
+      Error from server (Forbidden): nodes is forbidden: User "bob" cannot list resource "nodes" in API group "" at the cluster scope
+      """
+    When I run `kubectl create clusterrolebinding ops-view --clusterrole=view --group=ops`
+    And I run `kubectl get configmaps -A --as=bob --as-group=ops -o name`
+    Then the output contains "configmap/prices"
+
+  @B05
+  Scenario: A binding to a role that does not exist grants nothing, and kube-apiserver says so after the Forbidden
+    When I run `kubectl create rolebinding carol-ghost --clusterrole=ghost --user=carol`
+    And I run `kubectl get pods --as=carol`
+    Then it fails with:
+      """
+      Error from server (Forbidden): pods is forbidden: User "carol" cannot list resource "pods" in API group "" in the namespace "default": RBAC: clusterrole.rbac.authorization.k8s.io "ghost" not found
+      """
+
+  @B06
+  Scenario: Rules match verbs, API groups, resources, subresources by "*/name", resource names and non-resource URL prefixes
+    When I run `kubectl create deployment web --image=nginx`
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: rbac.authorization.k8s.io/v1
+      kind: ClusterRole
+      metadata:
+        name: scaler
+      rules:
+      - apiGroups: ["*"]
+        resources: ["*/scale"]
+        verbs: ["get", "update", "patch"]
+      - apiGroups: ["apps"]
+        resources: ["deployments"]
+        resourceNames: ["web"]
+        verbs: ["get"]
+      - nonResourceURLs: ["/healthz/*", "/version"]
+        verbs: ["get"]
+      """
+    And I run `kubectl create clusterrolebinding dave-scales --clusterrole=scaler --user=dave`
+    And I run `kubectl scale deployment web --replicas=2 --as=dave`
+    Then the output is:
+      """
+      deployment.apps/web scaled
+      """
+    When I run `kubectl get deployment other --as=dave`
+    Then it fails with:
+      """
+      Error from server (Forbidden): deployments.apps "other" is forbidden: User "dave" cannot get resource "deployments" in API group "apps" in the namespace "default"
+      """
+    Given a client presenting a certificate for "CN=dave"
+    Then getting the path "/healthz/etcd" is allowed
+    And getting the path "/version" is allowed
+    And getting the path "/metrics" is 403 Forbidden: forbidden: User "dave" cannot get path "/metrics"
+
+  @B07
+  Scenario: kube-apiserver creates the bootstrap policy of 1.32 at start, as upstream's testdata lists it
+    Then the cluster's bootstrap RBAC policy is upstream's (steps/fixtures/upstream/rbac-bootstrap-policy.json)
+    When I run `kubectl get clusterrolebinding kubeadm:cluster-admins system:kube-scheduler system:node-proxier kubeadm:node-proxier -o wide`
+    Then the output lines match:
+      """
+      NAME +ROLE +AGE +USERS +GROUPS +SERVICEACCOUNTS
+      kubeadm:cluster-admins +ClusterRole/cluster-admin +\d+s +kubeadm:cluster-admins +
+      system:kube-scheduler +ClusterRole/system:kube-scheduler +\d+s +system:kube-scheduler +
+      system:node-proxier +ClusterRole/system:node-proxier +\d+s +system:kube-proxy +
+      kubeadm:node-proxier +ClusterRole/system:node-proxier +\d+s +kube-system/kube-proxy
+      """
+
+  @B08
+  Scenario: The ClusterRole aggregation controller adds a labelled role's rules to edit, and a user of edit can use them at once
+    When I run `kubectl create rolebinding erin-edit --clusterrole=edit --user=erin`
+    And I run `kubectl get roles --as=erin`
+    Then it fails with:
+      """
+      Error from server (Forbidden): roles.rbac.authorization.k8s.io is forbidden: User "erin" cannot list resource "roles" in API group "rbac.authorization.k8s.io" in the namespace "default"
+      """
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: rbac.authorization.k8s.io/v1
+      kind: ClusterRole
+      metadata:
+        name: role-reader
+        labels:
+          rbac.authorization.k8s.io/aggregate-to-edit: "true"
+      rules:
+      - apiGroups: ["rbac.authorization.k8s.io"]
+        resources: ["roles"]
+        verbs: ["get", "list", "watch"]
+      """
+    And 2s pass
+    And I run `kubectl get roles --as=erin -o name`
+    Then it succeeds
+    When I run `kubectl get clusterrole edit -o jsonpath={.rules[0]}`
+    Then the output is:
+      """
+      {"apiGroups":["rbac.authorization.k8s.io"],"resources":["roles"],"verbs":["get","list","watch"]}
+      """
+
+  @B09
+  Scenario: The scheduler works only because of its ClusterRoleBinding: without it, Pods stay Pending and kube-scheduler logs the Forbidden
+    When I run `kubectl delete clusterrolebinding system:kube-scheduler`
+    And I run `kubectl run web --image=nginx`
+    And 20s pass
+    And I run `kubectl get pod web -o jsonpath={.status.phase}`
+    Then the output is:
+      """
+      Pending
+      """
+    When I run `kubectl logs -n kube-system kube-scheduler-k8s-master`
+    Then the output has lines matching, in order:
+      """
+      ^E\S+ \S+ +1 schedule_one.go:1058\] "Error scheduling pod; retrying" err="running Bind plugin \\"DefaultBinder\\": pods \\"web\\" is forbidden: User \\"system:kube-scheduler\\" cannot create resource \\"pods/binding\\" in API group \\"\\" in the namespace \\"default\\"" pod="default/web"$
+      """

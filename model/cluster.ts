@@ -22,6 +22,9 @@ import { ensureKubernetesService } from './apiserver/bootstrap';
 import { addonsSettled, installAddons } from './addons';
 import { installLocalPathStorage } from './addons/local-path-storage';
 import { Simulation } from './sim/simulation';
+import { ensureBootstrapPolicy } from './apiserver/authorization/bootstrap-policy';
+import { ensureKubeadmPolicy } from './node/kubeadm/rbac';
+import { ensureAddonPolicy } from './addons/rbac';
 import { kubeletMaySetLabel } from './apiserver/admission/node-restriction';
 
 export interface ClusterOptions {
@@ -116,6 +119,10 @@ export class Cluster {
 
   /** kube-apiserver's bootstrap controller, each time it starts: the system namespaces. */
   private bootstrapNamespaces(): void {
+    // The rbac/bootstrap-roles post-start hook, then what kubeadm init and the addons' manifests add.
+    ensureBootstrapPolicy(this.etcd, this.sim);
+    ensureKubeadmPolicy(this.etcd, this.sim);
+    ensureAddonPolicy(this.etcd, this.sim);
     for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease'])
       if (!this.admin.tryGet('namespaces', undefined, name)) this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     // On a restart the Service is there already (creating it again would fail on its taken IP).

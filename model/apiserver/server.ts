@@ -9,6 +9,7 @@ import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { AuthorizerChain, allowed, staticRules } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
+import { RBACAuthorizer } from './authorization/rbac/authorizer';
 import { NodeAuthorizer } from './authorization/node/authorizer';
 import { populateNodeGraph } from './authorization/node/populator';
 import { Authentication } from './authentication';
@@ -46,6 +47,8 @@ export class ApiServer {
   readonly authentication = new Authentication();
   /** --authorization-mode: the chain every request passes after authentication (Node first, as kubeadm sets it). */
   authorizer: Authorizer;
+  /** The RBAC authorizer of the chain (its index of roles and bindings; RulesFor). */
+  readonly rbac: RBACAuthorizer;
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
   readonly kubelets = new Map<string, KubeletServer>();
   private readonly watches: WatchHub;
@@ -67,7 +70,8 @@ export class ApiServer {
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
-    this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), staticRules]);
+    this.rbac = new RBACAuthorizer(etcd);
+    this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), this.rbac, staticRules]);
     const services = resourceByName('services')!;
     this.hooks = new StorageHooks(
       sim.rng,
@@ -584,6 +588,7 @@ export class ApiServer {
   /** The kube-apiserver process is ready: watch caches rebuilt from etcd, requests answered. */
   start(): void {
     this.watches.start();
+    this.rbac.store.resync();
     this.serving = true;
   }
 

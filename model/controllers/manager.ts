@@ -4,6 +4,7 @@
  * controller" for it, starts the informers, and tells each controller when its caches have
  * synced, so the log reads like the real binary's.
  */
+import { clusterRoleAggregationDescriptor } from './clusterroleaggregation/controller';
 import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
@@ -273,6 +274,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       };
     },
   },
+  clusterRoleAggregationDescriptor,
 ];
 
 /**

@@ -1,13 +1,15 @@
 import { authorize as legacyAuthorize, authorizeNonResource } from '../authz';
+import type { Identity } from '../request';
 import type { Attributes, Authorization, Authorizer } from './attributes';
 import { NO_OPINION } from './attributes';
+import type { RuleResolver, RulesForResult } from './rbac/rules';
 
 /**
  * kube-apiserver's union authorizer (--authorization-mode=Node,RBAC): each authorizer in turn;
  * the first Allow or Deny decides, and when all have no opinion the request is denied, the
  * reasons of those that gave one joined with "; " as the Forbidden message's tail.
  */
-export class AuthorizerChain implements Authorizer {
+export class AuthorizerChain implements Authorizer, RuleResolver {
   constructor(private readonly authorizers: Authorizer[]) {}
 
   authorize(attrs: Attributes): Authorization {
@@ -18,6 +20,25 @@ export class AuthorizerChain implements Authorizer {
       if (d.reason) reasons.push(d.reason);
     }
     return { decision: 'no-opinion', reason: reasons.join('; ') };
+  }
+
+  /**
+   * The union RuleResolver: every member's rules (those that resolve rules), incomplete when any
+   * is, the evaluation errors joined. What SelfSubjectRulesReview and `kubectl auth can-i --list` read.
+   */
+  rulesFor(user: Identity, namespace: string): RulesForResult {
+    const out: RulesForResult = { resourceRules: [], nonResourceRules: [], incomplete: false };
+    const errs: string[] = [];
+    for (const a of this.authorizers) {
+      const r = (a as Partial<RuleResolver>).rulesFor?.(user, namespace);
+      if (!r) continue;
+      out.resourceRules.push(...r.resourceRules);
+      out.nonResourceRules.push(...r.nonResourceRules);
+      out.incomplete ||= r.incomplete;
+      if (r.evaluationError) errs.push(r.evaluationError);
+    }
+    if (errs.length) out.evaluationError = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+    return out;
   }
 }
 

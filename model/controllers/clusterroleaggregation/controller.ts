@@ -1,0 +1,94 @@
+/**
+ * The ClusterRole aggregation controller (pkg/controller/clusterroleaggregation,
+ * "clusterrole-aggregation-controller"): a ClusterRole with an aggregationRule gets, as its
+ * rules, every distinct rule of the ClusterRoles its selectors match (sorted by name, itself
+ * left out). Any ClusterRole change re-queues every aggregated role, so adding a labelled role
+ * widens admin, edit and view at once.
+ */
+import type { KObject } from '../../api/meta';
+import { canonicalJSON } from '../../api/meta';
+import { fromLabelSelector, matchesLabels, SelectorParseError } from '../../api/selectors';
+import { StatusError } from '../../api/status';
+import type { Informer } from '../../client/informer';
+import { WorkQueue } from '../../client/workqueue';
+import type { ComponentContext } from '../../component';
+import type { ControllerDescriptor } from '../manager';
+
+export class ClusterRoleAggregationController {
+  readonly informer: Informer;
+  readonly queue: WorkQueue;
+
+  constructor(private readonly ctx: ComponentContext) {
+    this.informer = ctx.informers.get('clusterroles');
+    this.queue = new WorkQueue(ctx.proc, 'ClusterRoleAggregator', (key) => this.sync(key), { synced: () => this.informer.hasSynced() });
+    // enqueueAll: whatever changed, every aggregated role may have to follow.
+    const all = () => {
+      for (const cr of this.informer.list()) if ((cr as any).aggregationRule) this.queue.add(cr.metadata.name!);
+    };
+    this.informer.addEventHandler({ onAdd: all, onUpdate: all, onDelete: all });
+  }
+
+  private sync(key: string): void {
+    try {
+      this.syncClusterRole(key);
+      this.queue.forget(key);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      this.queue.addRateLimited(key);
+    }
+  }
+
+  private syncClusterRole(name: string): void {
+    const shared = this.informer.getByName(undefined, name) as any;
+    if (!shared?.aggregationRule) return;
+    let rules: unknown[];
+    try {
+      rules = aggregatedRules(shared, this.informer.list());
+    } catch (e) {
+      if (e instanceof SelectorParseError) return;
+      throw e;
+    }
+    if (canonicalJSON(rules) === canonicalJSON(shared.rules ?? [])) return;
+    this.ctx.client.update('clusterroles', undefined, { ...shared, apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', rules } as KObject);
+  }
+}
+
+/**
+ * The rules an aggregated ClusterRole should hold: for each of its selectors in turn, the rules
+ * of the matching ClusterRoles (by name, itself left out), each distinct rule once.
+ */
+export function aggregatedRules(target: KObject, all: KObject[]): unknown[] {
+  const rules: unknown[] = [];
+  const seen = new Set<string>();
+  for (const s of (target as any).aggregationRule?.clusterRoleSelectors ?? []) {
+    const selector = fromLabelSelector(s);
+    if (!selector) continue;
+    const matched = all.filter((cr) => matchesLabels(selector, cr.metadata.labels)).sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+    for (const cr of matched) {
+      if (cr.metadata.name === target.metadata.name) continue;
+      for (const rule of (cr as any).rules ?? []) {
+        const k = canonicalJSON(rule);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        rules.push(rule);
+      }
+    }
+  }
+  return rules;
+}
+
+/** kube-controller-manager's descriptor ("Started controller" names it clusterrole-aggregation-controller). */
+export const clusterRoleAggregationDescriptor: ControllerDescriptor = {
+  name: 'clusterrole-aggregation-controller',
+  init(ctx) {
+    const c = new ClusterRoleAggregationController(ctx);
+    return {
+      informers: [c.informer],
+      run() {
+        ctx.log.info('clusterroleaggregation_controller.go:194', 'Starting ClusterRoleAggregator controller', { logger: 'clusterrole-aggregation-controller' });
+        ctx.log.infof('shared_informer.go:313', 'Waiting for caches to sync for ClusterRoleAggregator');
+      },
+      onSynced: () => ctx.log.infof('shared_informer.go:320', 'Caches are synced for ClusterRoleAggregator'),
+    };
+  },
+};
