@@ -20,15 +20,20 @@ export class BareControlPlane {
 
   constructor(opts: { watchCacheCapacity?: number } = {}) {
     this.apiserver = new ApiServer(this.sim, this.etcd, { watchCacheCapacity: opts.watchCacheCapacity });
-    this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
+    // system:masters: authorized by the privileged-group rule whatever the authorizers hold, since
+    // a bare API server has none of the bootstrap RBAC policy a kubeadm cluster writes.
+    this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);
     this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
   }
 
-  /** A component's process and context with the identity kubeadm gives it (system:kube-scheduler …). */
+  /**
+   * A component's process and context under the user name kubeadm gives it (system:kube-scheduler
+   * …), in system:masters for the same reason as the admin: no bootstrap policy here.
+   */
   component(actor: string, user: string, command: string): ComponentContext {
     const token = `bench-${actor}`;
-    this.apiserver.issueToken(token, { user, groups: ['system:authenticated'] });
+    this.apiserver.issueToken(token, { user, groups: ['system:masters', 'system:authenticated'] });
     const proc = new Process(this.sim, this.sim.allocatePid(), 'k8s-master', actor, command);
     return makeContext(this.sim, proc, this.apiserver, token);
   }
