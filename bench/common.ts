@@ -58,12 +58,15 @@ export function scaled(n: number, scale: number, min = 1): number {
  * warm-up run, as the median of three (so a GC pause or a cold JIT does not set it).
  */
 export function floorSeconds(work: () => unknown): number {
+  const w0 = cpu();
   work();
+  // A floor of a millisecond or less is timed over enough repetitions to fill 50 ms.
+  const reps = Math.max(1, Math.ceil(0.05 / Math.max(1e-6, cpu() - w0)));
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = cpu();
-    work();
-    times.push(cpu() - t0);
+    for (let r = 0; r < reps; r++) work();
+    times.push((cpu() - t0) / reps);
   }
   times.sort((a, b) => a - b);
   return times[1];

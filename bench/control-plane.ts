@@ -3,6 +3,7 @@
  * for the workloads that exercise one part alone (W2 the scheduler, W5 the watch fan-out), as
  * scheduler_perf runs kube-scheduler against an apiserver and etcd and nothing else.
  */
+import { ensureBootstrapPolicy } from '../model/apiserver/authorization/bootstrap-policy';
 import { ApiServer } from '../model/apiserver/server';
 import { ApiClient } from '../model/client/client';
 import { makeContext, type ComponentContext } from '../model/component';
@@ -20,20 +21,18 @@ export class BareControlPlane {
 
   constructor(opts: { watchCacheCapacity?: number } = {}) {
     this.apiserver = new ApiServer(this.sim, this.etcd, { watchCacheCapacity: opts.watchCacheCapacity });
-    // system:masters: authorized by the privileged-group rule whatever the authorizers hold, since
-    // a bare API server has none of the bootstrap RBAC policy a kubeadm cluster writes.
+    // The rbac/bootstrap-roles post-start hook: cluster-admin for system:masters, the
+    // system:kube-scheduler binding and the rest of 1.32's default policy.
+    ensureBootstrapPolicy(this.etcd, this.sim);
     this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);
     this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
   }
 
-  /**
-   * A component's process and context under the user name kubeadm gives it (system:kube-scheduler
-   * …), in system:masters for the same reason as the admin: no bootstrap policy here.
-   */
+  /** A component's process and context with the identity kubeadm gives it (system:kube-scheduler …). */
   component(actor: string, user: string, command: string): ComponentContext {
     const token = `bench-${actor}`;
-    this.apiserver.issueToken(token, { user, groups: ['system:masters', 'system:authenticated'] });
+    this.apiserver.issueToken(token, { user, groups: ['system:authenticated'] });
     const proc = new Process(this.sim, this.sim.allocatePid(), 'k8s-master', actor, command);
     return makeContext(this.sim, proc, this.apiserver, token);
   }
