@@ -52,6 +52,7 @@ module.exports = {
       'features/node-maintenance.feature',
       'features/rollouts.feature',
       'features/node-authorizer.feature',
+      'features/impersonation-filter.feature',
       'features/rbac.feature',
       // upstream's unit-test tables (a second or two): kill the mutants their cases exposed
       'features/upstream-*.feature',

@@ -57,6 +57,8 @@ export const MUTANTS = {
   'scheduler-queue-add-skips-in-flight': 'scheduler: Add ignores a Pod whose scheduling attempt is in flight, so a re-created Pod waits for a later event',
   // Issue 12 (features/node-authorizer.feature).
   'noderestriction-allows-any-pod': 'apiserver: NodeRestriction lets a kubelet update the status of any Pod, not only those bound to its node',
+  // Issue 12 (features/impersonation-filter.feature).
+  'impersonation-unchecked': 'apiserver: the impersonation filter never asks the authorizer, so anyone may act as anyone',
   // Issue 12 (features/rbac.feature).
   'rbac-ignores-rolebinding-namespace': 'apiserver: the RBAC authorizer applies a RoleBinding in every namespace, not only its own',
 } as const;
