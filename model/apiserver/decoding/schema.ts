@@ -145,10 +145,19 @@ function mapValueGo(go: string | undefined): string | undefined {
 
 /** The definition of a served kind ("io.k8s.api.apps.v1.Deployment"), by its group, version and kind. */
 export function definitionOf(group: string, version: string, kind: string): string | undefined {
-  for (const [name, d] of Object.entries(DEFS()))
-    for (const gvk of d['x-kubernetes-group-version-kind'] ?? []) if (gvk.group === group && gvk.version === version && gvk.kind === kind) return name;
-  return undefined;
+  // Every request body decodes through here: index the definitions once (the first to declare a
+  // group/version/kind names it), instead of scanning hundreds of them per request.
+  if (!byGVK) {
+    byGVK = new Map();
+    for (const [name, d] of Object.entries(DEFS()))
+      for (const gvk of d['x-kubernetes-group-version-kind'] ?? []) {
+        const k = `${gvk.group}/${gvk.version}/${gvk.kind}`;
+        if (!byGVK.has(k)) byGVK.set(k, name);
+      }
+  }
+  return byGVK.get(`${group}/${version}/${kind}`);
 }
+let byGVK: Map<string, string> | undefined;
 
 /** The struct a resource's bodies decode into; Scale for the scale subresource. */
 export function schemaOfResource(r: ResourceInfo, subresource?: string): StructNode | undefined {
