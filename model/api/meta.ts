@@ -3,6 +3,7 @@
  * the model writes objects, so it uses writable forms of the same shapes.
  */
 import type { ObjectMeta as KtObjectMeta, OwnerReference as KtOwnerReference } from 'kubernetes-types/meta/v1';
+import { canonicalJSON, jsonCopy } from './json-copy';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 export type OwnerReference = Writable<KtOwnerReference>;
@@ -24,8 +25,9 @@ export interface KObject {
   [field: string]: any;
 }
 
+/** A copy as a JSON round trip makes it (model/api/json-copy.ts does it without the string). */
 export function deepCopy<T>(o: T): T {
-  return o === undefined ? o : (JSON.parse(JSON.stringify(o)) as T);
+  return o === undefined ? o : jsonCopy(o);
 }
 
 /** "namespace/name", or "name" for cluster-scoped objects: client-go's MetaNamespaceKeyFunc. */
@@ -44,17 +46,7 @@ export function controllerOf(o: { metadata?: ObjectMeta }): OwnerReference | und
   return (o.metadata?.ownerReferences ?? []).find((r) => r.controller === true);
 }
 
-/** Stable JSON: keys sorted, for hashing and for comparing objects. */
-export function canonicalJSON(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`)
-    .join(',')}}`;
-}
+export { canonicalJSON } from './json-copy';
 
 export function semanticEqual(a: unknown, b: unknown): boolean {
   return canonicalJSON(a) === canonicalJSON(b);
