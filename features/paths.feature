@@ -194,17 +194,23 @@ Feature: The path, not only the end: what the cluster does on the way
       NAME           READY     REASON              TAINTS
       k8s-worker-1   Unknown   NodeStatusUnknown   <none>
       NAME           READY     REASON              TAINTS
+      k8s-worker-1   Unknown   NodeStatusUnknown   node.kubernetes.io/unreachable
+      NAME           READY     REASON              TAINTS
       k8s-worker-1   Unknown   NodeStatusUnknown   node.kubernetes.io/unreachable node.kubernetes.io/unreachable
       """
     When 5m pass
     # The kubelet's last Lease renewal came up to 10 s before it stopped; the controller looks
     # every 5 s and acts once 40 s (node-monitor-grace-period) passed since it saw the renewal.
+    # The NoSchedule taint follows the Node's update at once; the NoExecute one follows the Ready
+    # status a pass observed before its own update, so it comes with the next pass, 5 s later,
+    # and the evictions 300 s after that.
     Then the trace shows, in order, with the time since the row before:
       | kind    | actor                   | verb   | target                    | after     |
       | process | kubelet/k8s-worker-1    | exit   | k8s-worker-1/             |           |
       | api     | kube-controller-manager | update | nodes/status/k8s-worker-1 | 30s..56s  |
       | api     | kube-controller-manager | update | pods/status/default/web-  | 0s        |
       | api     | kube-controller-manager | update | nodes/k8s-worker-1        | 0s        |
+      | api     | kube-controller-manager | update | nodes/k8s-worker-1        | 5s        |
       | api     | kube-controller-manager | delete | pods/default/web-         | 300s      |
 
   @S67

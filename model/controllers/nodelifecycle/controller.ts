@@ -15,7 +15,7 @@ import type { EventRecorder } from '../../client/events';
 import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
-import { readinessTaintKey, sameTaints, withReadinessTaints, withUnschedulableTaint, type NodeTaint } from './taints';
+import { readinessTaintKey, sameTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, withReadinessTaints, withUnschedulableTaint, type NodeTaint } from './taints';
 import { mutant } from '../../sim/mutants';
 import { observeHealth, readyChanged, unknownConditions, type NodeHealth } from './health';
 
@@ -23,6 +23,8 @@ import { observeHealth, readyChanged, unknownConditions, type NodeHealth } from 
 export const NODE_MONITOR_PERIOD_MS = 5_000;
 export { NODE_MONITOR_GRACE_PERIOD_MS } from './health';
 const BY_NODE = 'byNodeName';
+/** scheduler.NodeEvictionPeriod: how often doNoExecuteTaintingPass works through its queue. */
+const NODE_EVICTION_PERIOD_MS = 100;
 
 export class NodeLifecycleController {
   readonly nodeInformer: Informer;
@@ -30,6 +32,9 @@ export class NodeLifecycleController {
   readonly podInformer: Informer;
   private readonly recorder: EventRecorder;
   private readonly health = new Map<string, NodeHealth>();
+  /** zoneNoExecuteTainter: Nodes waiting for their NoExecute taint. */
+  private readonly toTaint = new Set<string>();
+  private readonly start: number;
 
   constructor(private readonly ctx: ComponentContext) {
     this.recorder = ctx.recorder('node-controller');
@@ -37,11 +42,14 @@ export class NodeLifecycleController {
     this.leaseInformer = ctx.informers.get('leases', { namespace: 'kube-node-lease' });
     this.podInformer = ctx.informers.get('pods');
     this.podInformer.addIndexer(BY_NODE, byNodeName);
+    this.start = ctx.sim.clock.nowMs();
+    const readyOf = (n: KObject) => (n.status?.conditions ?? []).find((c: any) => c.type === 'Ready')?.status;
     this.nodeInformer.addEventHandler({
       onDelete: (n) => this.health.delete(n.metadata.name!),
-      // The NoSchedule pass runs on Node updates (nodeUpdateQueue): a cordon gets its taint at once.
+      // The NoSchedule pass runs on Node updates (nodeUpdateQueue): a cordon or a Ready change gets its taint at once.
       onUpdate: (old, n) => {
-        if (!!old.spec?.unschedulable !== !!n.spec?.unschedulable) this.ctx.proc.schedule(0, 'no-schedule tainting pass', () => this.taintPass(n.metadata.name!));
+        if (!!old.spec?.unschedulable !== !!n.spec?.unschedulable || readyOf(old) !== readyOf(n))
+          this.ctx.proc.schedule(0, 'no-schedule tainting pass', () => this.taintPass(n.metadata.name!));
       },
     });
   }
@@ -95,7 +103,52 @@ export class NodeLifecycleController {
         }
       }
     }
-    this.reconcileTaints(current);
+    if (!observed) return;
+    // The NoSchedule taints follow the Node's events; a conflict there is retried here.
+    this.processTaintBaseEviction(this.noScheduleTaintingPass(current), observed.status);
+  }
+
+  /**
+   * processTaintBaseEviction: the NoExecute taint follows the Ready status this pass observed,
+   * before its own update: a Node it just marked Unknown is queued for the unreachable taint on
+   * the next pass, five seconds later. Ready again: the NoExecute taints go at once; the other
+   * readiness taint present: swapped at once; otherwise the tainting queue adds it.
+   */
+  private processTaintBaseEviction(node: KObject, observed: string): void {
+    const name = node.metadata.name!;
+    const taints: NodeTaint[] = node.spec?.taints ?? [];
+    const now = this.ctx.sim.clock.nowRFC3339();
+    const hasNoExecute = (key: string) => taints.some((t) => t.key === key && t.effect === 'NoExecute');
+    const key = readinessTaintKey(observed);
+    if (!key) {
+      this.toTaint.delete(name);
+      if (hasNoExecute(TAINT_UNREACHABLE) || hasNoExecute(TAINT_NOT_READY)) this.updateTaints(node, withReadinessTaints(taints, undefined, now, ['NoExecute']));
+      return;
+    }
+    const opposite = key === TAINT_UNREACHABLE ? TAINT_NOT_READY : TAINT_UNREACHABLE;
+    if (hasNoExecute(opposite)) this.updateTaints(node, withReadinessTaints(taints, key, now, ['NoExecute']));
+    else if (!hasNoExecute(key)) this.enqueueTainting(name);
+  }
+
+  /** markNodeForTainting: the Node gets its NoExecute taint on the tainting loop's next tick. */
+  private enqueueTainting(name: string): void {
+    if (this.toTaint.has(name)) return;
+    this.toTaint.add(name);
+    const now = this.ctx.sim.clock.nowMs();
+    this.ctx.proc.schedule(NODE_EVICTION_PERIOD_MS - ((now - this.start) % NODE_EVICTION_PERIOD_MS), 'no-execute tainting pass', () => {
+      if (!this.toTaint.delete(name)) return;
+      const node = this.nodeInformer.getByName(undefined, name);
+      // The taint follows the Node's Ready condition as it is now (Ready again: nothing to do).
+      const ready = (node?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+      const key = readinessTaintKey(ready?.status);
+      if (!node || !key) return;
+      try {
+        this.updateTaints(node, withReadinessTaints(node.spec?.taints ?? [], key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute']));
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+        this.enqueueTainting(name);
+      }
+    });
   }
 
   /** MarkPodsNotReady: the Ready condition of each Pod on the node goes False (Endpoints drop them). */
@@ -115,25 +168,27 @@ export class NodeLifecycleController {
     }
   }
 
-  /** The tainting pass for one Node, from the cache (a conflict waits for the next period). */
+  /** The NoSchedule tainting pass for one Node, from the cache (a conflict waits for the next period). */
   private taintPass(name: string): void {
     const node = this.nodeInformer.getByName(undefined, name);
     if (!node) return;
     try {
-      this.reconcileTaints(node);
+      this.noScheduleTaintingPass(node);
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
     }
   }
 
-  /** doNoScheduleTaintingPass + doNoExecuteTaintingPass, for the readiness and unschedulable taints. */
-  private reconcileTaints(node: KObject): void {
+  /** doNoScheduleTaintingPass: the NoSchedule taints the Ready condition and spec.unschedulable call for. */
+  private noScheduleTaintingPass(node: KObject): KObject {
     const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
-    const taints: NodeTaint[] = node.spec?.taints ?? [];
     const now = this.ctx.sim.clock.nowRFC3339();
-    const want = withUnschedulableTaint(withReadinessTaints(taints, readinessTaintKey(ready?.status), now), !!node.spec?.unschedulable, now);
-    if (sameTaints(taints, want)) return;
-    // A conflict (the kubelet wrote meanwhile) is retried next period.
-    this.ctx.client.update('nodes', undefined, withKind({ ...node, spec: { ...node.spec, taints: want.length ? want : undefined } }, 'v1', 'Node'));
+    return this.updateTaints(node, withUnschedulableTaint(withReadinessTaints(node.spec?.taints ?? [], readinessTaintKey(ready?.status), now, ['NoSchedule']), !!node.spec?.unschedulable, now));
+  }
+
+  /** Writes the Node's taints when they changed (a conflict: the kubelet wrote meanwhile); the Node as it now is. */
+  private updateTaints(node: KObject, want: NodeTaint[]): KObject {
+    if (sameTaints(node.spec?.taints ?? [], want)) return node;
+    return this.ctx.client.update('nodes', undefined, withKind({ ...node, spec: { ...node.spec, taints: want.length ? want : undefined } }, 'v1', 'Node'));
   }
 }

@@ -19,15 +19,14 @@ export function readinessTaintKey(readyStatus: string | undefined): string | und
 }
 
 /**
- * The Node's taints with the readiness taints replaced by `key`'s NoSchedule and NoExecute
- * taints (none when key is undefined); a taint already there keeps its timeAdded.
+ * The Node's taints with the readiness taints of the given effects replaced by `key`'s (none
+ * when key is undefined); a taint already there keeps its timeAdded.
  */
-export function withReadinessTaints(taints: NodeTaint[], key: string | undefined, now: string): NodeTaint[] {
-  const isReadiness = (t: NodeTaint) => (t.key === TAINT_UNREACHABLE || t.key === TAINT_NOT_READY) && (t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+export function withReadinessTaints(taints: NodeTaint[], key: string | undefined, now: string, effects: string[] = ['NoSchedule', 'NoExecute']): NodeTaint[] {
+  const isReadiness = (t: NodeTaint) => (t.key === TAINT_UNREACHABLE || t.key === TAINT_NOT_READY) && effects.includes(t.effect);
   const kept = taints.filter((t) => !isReadiness(t) || t.key === key);
   if (!key) return kept;
-  for (const effect of ['NoSchedule', 'NoExecute'])
-    if (!kept.some((t) => t.key === key && t.effect === effect)) kept.push({ key, effect, timeAdded: now });
+  for (const effect of effects) if (!kept.some((t) => t.key === key && t.effect === effect)) kept.push({ key, effect, timeAdded: now });
   return kept;
 }
 
