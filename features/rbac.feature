@@ -249,3 +249,33 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
       """
       ^E\S+ \S+ +1 schedule_one.go:1058\] "Error scheduling pod; retrying" err="running Bind plugin \\"DefaultBinder\\": pods \\"web\\" is forbidden: User \\"system:kube-scheduler\\" cannot create resource \\"pods/binding\\" in API group \\"\\" in the namespace \\"default\\"" pod="default/web"$
       """
+
+  @B10
+  Scenario: Nobody grants what they do not hold: a Role or a binding beyond the user's own rules is Forbidden, unless the user may escalate or bind
+    When I run `kubectl create rolebinding jane-admin --clusterrole=admin --user=jane`
+    And I run `kubectl create role pod-killer --verb=delete --resource=pods --as=jane`
+    Then the output is:
+      """
+      role.rbac.authorization.k8s.io/pod-killer created
+      """
+    When I run `kubectl create role node-reader --verb=get,list --resource=nodes,pods/log --as=jane`
+    Then it fails with:
+      """
+      Error from server (Forbidden): roles.rbac.authorization.k8s.io "node-reader" is forbidden: user "jane" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:
+      {APIGroups:[""], Resources:["nodes"], Verbs:["get" "list"]}
+      """
+    When I run `kubectl create rolebinding bob-admin --clusterrole=cluster-admin --user=bob --as=jane`
+    Then it fails with:
+      """
+      error: failed to create rolebinding: rolebindings.rbac.authorization.k8s.io "bob-admin" is forbidden: user "jane" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:
+      {APIGroups:["*"], Resources:["*"], Verbs:["*"]}
+      {NonResourceURLs:["*"], Verbs:["*"]}
+      """
+    When I run `kubectl create rolebinding bob-edit --clusterrole=edit --user=bob --as=jane`
+    Then it succeeds
+    When I run `kubectl create clusterrole escalator --verb=escalate,bind --resource=roles.rbac.authorization.k8s.io,clusterroles.rbac.authorization.k8s.io`
+    And I run `kubectl create rolebinding jane-escalates --clusterrole=escalator --user=jane`
+    And I run `kubectl create role node-reader --verb=get,list --resource=nodes --as=jane`
+    Then it succeeds
+    When I run `kubectl create rolebinding bob-admin --clusterrole=cluster-admin --user=bob --as=jane`
+    Then it succeeds

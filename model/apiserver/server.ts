@@ -10,6 +10,7 @@ import type { Simulation } from '../sim/simulation';
 import { AuthorizerChain, allowed, staticRules } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
 import { RBACAuthorizer } from './authorization/rbac/authorizer';
+import { admitRbacEscalation } from './authorization/rbac/escalation';
 import { NodeAuthorizer } from './authorization/node/authorizer';
 import { populateNodeGraph } from './authorization/node/populator';
 import { Authentication } from './authentication';
@@ -562,6 +563,8 @@ export class ApiServer {
   /** The admission plugins of ./admission, reading what they need from storage. */
   private admit(a: AdmissionAttributes): void {
     admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj });
+    // The RBAC storages' escalation checks (policybased storage), after admission as upstream's run.
+    admitRbacEscalation(a, this.rbac.store, this.authorizer);
   }
 
   // ---------------------------------------------------------------- watch

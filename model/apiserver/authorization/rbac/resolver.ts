@@ -57,7 +57,7 @@ function describe(b: Binding, s: Subject): string {
 }
 
 /** GetRoleReferenceRules: a Role in the binding's namespace, or a ClusterRole. */
-function roleReferenceRules(store: RbacStore, b: Binding): { rules?: PolicyRule[]; err?: string } {
+export function roleReferenceRules(store: RbacStore, b: Binding): { rules?: PolicyRule[]; err?: string } {
   const ref = b.roleRef;
   if (ref.kind === 'Role') {
     const rules = store.role(b.namespace, ref.name);
