@@ -126,3 +126,98 @@ Feature: kubectl auth can-i: may I do this?
       """
       The SubjectAccessReview "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified
       """
+
+  @U17 @real-kubectl-1.28
+  Scenario: A kubelet's can-i is the Node authorizer's answer, its reason after "no"
+    When I run `kubectl auth can-i get secrets/db-password --as=system:node:k8s-worker-1 --as-group=system:nodes` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no - no relationship found between node 'k8s-worker-1' and this object
+      """
+    When I run `kubectl auth can-i get nodes/k8s-worker-1 --as=system:node:k8s-worker-1 --as-group=system:nodes` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      yes
+      """
+
+  @U18 @real-kubectl-1.28
+  Scenario: A user with no binding may do nothing but ask: no, and the exit status says so
+    When I run `kubectl auth can-i list pods` as "jane" with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no
+      """
+    When I run `kubectl auth can-i create selfsubjectaccessreviews.authorization.k8s.io` as "jane" with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      yes
+      """
+
+  @U18 @real-kubectl-1.28
+  Scenario: A group's RoleBinding to view answers for its members, in its namespace only, for reading only
+    When I run `kubectl create rolebinding qa-view --clusterrole=view --group=qa -n default` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl auth can-i list pods --as=jane --as-group=qa` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      yes
+      """
+    When I run `kubectl auth can-i list pods --as=jane --as-group=qa -n kube-system` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no
+      """
+    When I run `kubectl auth can-i delete pods --as=jane --as-group=qa` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no
+      """
+
+  @U19 @real-kubectl-1.28
+  Scenario: --list prints the rules a user holds in the namespace: jane, with the bootstrap policy's only
+    When I run `kubectl auth can-i --list` as "jane" with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      Resources                                       Non-Resource URLs   Resource Names   Verbs
+      selfsubjectreviews.authentication.k8s.io        []                  []               [create]
+      selfsubjectaccessreviews.authorization.k8s.io   []                  []               [create]
+      selfsubjectrulesreviews.authorization.k8s.io    []                  []               [create]
+                                                      [/api/*]            []               [get]
+                                                      [/api]              []               [get]
+                                                      [/apis/*]           []               [get]
+                                                      [/apis]             []               [get]
+                                                      [/healthz]          []               [get]
+                                                      [/healthz]          []               [get]
+                                                      [/livez]            []               [get]
+                                                      [/livez]            []               [get]
+                                                      [/openapi/*]        []               [get]
+                                                      [/openapi]          []               [get]
+                                                      [/readyz]           []               [get]
+                                                      [/readyz]           []               [get]
+                                                      [/version/]         []               [get]
+                                                      [/version/]         []               [get]
+                                                      [/version]          []               [get]
+                                                      [/version]          []               [get]
+      """
+
+  @U19 @real-kubectl-1.28
+  Scenario Outline: --list for the admin, and for a group bound in one namespace: <line>
+    When I run `kubectl create rolebinding qa-edit --clusterrole=edit --group=qa -n default` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `<line>` with the real kubectl and the model's kubectl
+    Then both print the same output
+
+    Examples:
+      | line                                                            |
+      | kubectl auth can-i --list                                       |
+      | kubectl auth can-i --list --no-headers -n kube-system           |
+      | kubectl auth can-i --list --as=jane --as-group=qa               |
+      | kubectl auth can-i --list --as=jane --as-group=qa -n kube-system |

@@ -52,3 +52,14 @@ Feature: Impersonation: kubectl --as, --as-group, --as-uid
       """
       error: requesting uid, groups or user-extra for kind-kubespec without impersonating a user
       """
+
+  @U24 @real-kubectl-1.28
+  Scenario: Impersonating a ServiceAccount gives it its groups: system:serviceaccounts and its namespace's
+    When I run `kubectl auth whoami --as=system:serviceaccount:kube-system:coredns` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      ATTRIBUTE   VALUE
+      Username    system:serviceaccount:kube-system:coredns
+      Groups      [system:serviceaccounts system:serviceaccounts:kube-system system:authenticated]
+      """
