@@ -17,26 +17,46 @@ const fixture = () => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fix
 /** A set every plugin is in: a wildcard event (UnschedulableTimeout) concerns them all. */
 const EVERY_PLUGIN: ReadonlySet<string> = Object.assign(new Set<string>(), { has: () => true });
 
+interface PodFixture {
+  namespace?: string;
+  priority?: number;
+  /** A variant: the named Pod with these changes. */
+  base?: string;
+  annotations?: Record<string, string>;
+  nominatedNodeName?: string;
+  tolerations?: unknown[];
+  schedulingGates?: string[];
+}
+
 class QueueTest {
   now = 0;
   readonly q = new PriorityQueue({ now: () => this.now, schedule: () => undefined, onActive: () => undefined });
   private readonly popped = new Map<string, QueuedPodInfo>();
   private seq = 1_000_000;
+  private readonly marks = new Map<string, number>();
 
   constructor(
-    private readonly pods: Record<string, { namespace: string; priority?: number }>,
+    private readonly pods: Record<string, PodFixture>,
     private readonly events: Record<string, { plugins: string[] | '*' }>,
   ) {}
 
-  pod(name: string): KObject {
-    const p = this.pods[name];
-    if (!p) throw new Error(`no pod ${name} in the fixture`);
-    return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: p.namespace }, spec: { containers: [], ...(p.priority !== undefined ? { priority: p.priority } : {}) } };
+  /** st.MakePod() by name; a variant is its base Pod (same name) with the variant's changes. */
+  pod(ref: string): KObject {
+    const v = this.pods[ref];
+    if (!v) throw new Error(`no pod ${ref} in the fixture`);
+    const name = v.base ?? ref;
+    const p = v.base ? this.pods[v.base] : v;
+    const spec: any = { containers: [], ...(p.priority !== undefined ? { priority: p.priority } : {}) };
+    if (v.tolerations) spec.tolerations = v.tolerations;
+    if (v.schedulingGates) spec.schedulingGates = v.schedulingGates.map((g) => ({ name: g }));
+    const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: p.namespace, ...(v.annotations ? { annotations: v.annotations } : {}) }, spec };
+    if (v.nominatedNodeName) pod.status = { nominatedNodeName: v.nominatedNodeName };
+    return pod;
   }
 
   event(name: string): ClusterEvent {
     const e = this.events[name];
-    return { label: name, plugins: e.plugins === '*' ? EVERY_PLUGIN : new Set(e.plugins), hint: () => true };
+    return { label: name, plugins: e.plugins === '*' ? EVERY_PLUGIN : new Set(e.plugins), wildcard: e.plugins === '*', hint: () => true };
   }
 
   /** The Pod names in each sub-queue. */
@@ -48,6 +68,8 @@ class QueueTest {
 
   run(step: any): string | undefined {
     if (step.add) this.q.add(this.pod(step.add));
+    else if (step.update) this.q.update(this.pod(step.update[0]), this.pod(step.update[1]));
+    else if (step.delete) this.q.delete(this.pod(step.delete));
     else if (step.pop) {
       const p = this.q.pop();
       if (!p || p.pod.metadata.name !== step.pop) return `popped ${p?.pod.metadata.name}, want ${step.pop}`;
@@ -56,9 +78,12 @@ class QueueTest {
     } else if (step.unschedulable) {
       const info: QueuedPodInfo = step.popped
         ? this.popped.get(step.unschedulable)!
-        : { pod: this.pod(step.unschedulable), timestamp: this.now, attempts: 1, unschedulablePlugins: new Set(step.plugins), gated: false, seq: this.seq++ };
+        : { pod: this.pod(step.unschedulable), timestamp: this.now, attempts: step.attempts ?? 1, unschedulablePlugins: new Set(step.plugins), gated: false, seq: this.seq++ };
       if (step.plugins) info.unschedulablePlugins = new Set(step.plugins);
-      this.q.addUnschedulableIfNotPresent(info, step.cycle ?? this.q.schedulingCycle);
+      const cycle = typeof step.cycle === 'string' ? this.marks.get(step.cycle)! : step.cycle;
+      this.q.addUnschedulableIfNotPresent(info, cycle ?? this.q.schedulingCycle);
+    } else if (step.cycleMark) {
+      this.marks.set(step.cycleMark, this.q.schedulingCycle);
     } else if (step.move) this.q.moveAllToActiveOrBackoffQueue(this.event(step.move));
     else if (step.step !== undefined) this.now += step.step;
     else if (step.flushBackoff) this.q.flushBackoffQCompleted();
@@ -74,6 +99,18 @@ class QueueTest {
       const got = this.names();
       for (const [queue, want] of Object.entries(step.expectCount as Record<string, number>))
         if (got[queue].length !== want) return `${queue} holds ${got[queue].length} (${got[queue].join(', ')}), want ${want}`;
+    } else if (step.expectPodIn) {
+      // The queued Pod is the given version of it (an update replaced it where it waits).
+      const { queue, pod } = step.expectPodIn;
+      const want = this.pod(pod);
+      const list: QueuedPodInfo[] = (this.q.pendingPods() as any)[queue];
+      const got = list.find((i) => queueKey(i.pod) === queueKey(want));
+      if (!got) return `${queueKey(want)} is not in ${queue} (${JSON.stringify(this.names())})`;
+      const p = same(got.pod, want);
+      if (p) return `${queueKey(want)} in ${queue}: ${p}`;
+    } else if (step.expectGated !== undefined) {
+      const p = this.q.pendingPods().unschedulable.find((i) => i.pod.metadata.name === step.expectGated.pod);
+      if (!!p?.gated !== step.expectGated.gated) return `${step.expectGated.pod} gated ${!!p?.gated}, want ${step.expectGated.gated}`;
     } else if (step.expectBackoff) {
       const info = this.q.pendingPods().backoff.find((i) => queueKey(i.pod) === queueKey(this.pod(step.expectBackoff.pod)));
       if (!info) return `${step.expectBackoff.pod} is not in backoffQ`;

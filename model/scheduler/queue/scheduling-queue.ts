@@ -17,6 +17,8 @@ import {
 export interface ClusterEvent {
   label: string;
   plugins: ReadonlySet<string>;
+  /** A wildcard event (UnschedulableTimeout, ForceActivate): every Pod is worth another attempt. */
+  wildcard?: boolean;
   hint(p: QueuedPodInfo): boolean;
 }
 
@@ -47,6 +49,8 @@ export class PriorityQueue {
   private readonly updatedInFlight = new Set<string>();
   /** Per plugin, the scheduling cycle of the last event it registered for (moveRequestCycle, per plugin). */
   private readonly lastEventCycle = new Map<string, number>();
+  /** The scheduling cycle of the last wildcard event (it concerns every plugin). */
+  private lastWildcardCycle = -1;
   private cycle = 0;
   private seq = 0;
   private readonly start: number;
@@ -148,7 +152,7 @@ export class PriorityQueue {
     const updated = this.updatedInFlight.delete(key);
     if (this.activeQ.has(key) || this.backoffQ.has(key) || this.unschedulablePods.has(key) || this.gatedPods.has(key)) return;
     p.timestamp = this.host.now();
-    const missedEvent = [...p.unschedulablePlugins].some((pl) => (this.lastEventCycle.get(pl) ?? -1) >= podSchedulingCycle);
+    const missedEvent = this.lastWildcardCycle >= podSchedulingCycle || [...p.unschedulablePlugins].some((pl) => (this.lastEventCycle.get(pl) ?? -1) >= podSchedulingCycle);
     if (p.unschedulablePlugins.size === 0 || missedEvent || updated) this.addToBackoff(p);
     else {
       this.unschedulablePods.set(key, p);
@@ -159,6 +163,7 @@ export class PriorityQueue {
   /** MoveAllToActiveOrBackoffQueue: retries the unschedulable Pods this event may help. */
   moveAllToActiveOrBackoffQueue(event: ClusterEvent, precheck?: (p: QueuedPodInfo) => boolean): void {
     for (const pl of event.plugins) this.lastEventCycle.set(pl, this.cycle);
+    if (event.wildcard) this.lastWildcardCycle = this.cycle;
     const moving: QueuedPodInfo[] = [];
     for (const p of this.unschedulablePods.values()) {
       if (precheck && !precheck(p)) continue;
@@ -259,6 +264,8 @@ export class PriorityQueue {
       this.unschedulablePods.delete(queueKey(p.pod));
       this.requeue(p);
     }
+    // Moving them is the wildcard event UnschedulableTimeout, which Pods in flight missed.
+    if (stale.length) this.lastWildcardCycle = this.cycle;
     this.armUnschedulableFlush();
   }
 }
