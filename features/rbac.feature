@@ -279,3 +279,11 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
     Then it succeeds
     When I run `kubectl create rolebinding bob-admin --clusterrole=cluster-admin --user=bob --as=jane`
     Then it succeeds
+
+  @B11 @property
+  Scenario: For random Roles, ClusterRoles, bindings and requests, RBAC allows exactly what a plain reference of the rules allows
+    Then for random RBAC objects and requests, the RBAC authorizer allows exactly what the reference allows
+
+  @B12 @property
+  Scenario: A request RBAC denies is 403 Forbidden and changes nothing in etcd
+    Then a write RBAC denies is 403 Forbidden and leaves etcd as it was
