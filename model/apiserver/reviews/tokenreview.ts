@@ -12,10 +12,10 @@ export function tokenReview(body: any, authenticateToken: (token: string) => Aut
   const token = body?.spec?.token;
   if (typeof token !== 'string' || token === '') throw errors.badRequest('token is required for TokenReview in authentication');
   const r = authenticateToken(token);
+  // TokenReviewStatus: user is a struct, so encoding/json writes it even empty; the rest omitempty.
   const status: Record<string, unknown> = {};
-  if (r.ok) {
-    status.authenticated = true;
-    status.user = userInfo(r.user);
-  } else if (r.error) status.error = r.error;
+  if (r.ok) status.authenticated = true;
+  status.user = r.ok ? userInfo(r.user) : {};
+  if (!r.ok && r.error) status.error = r.error;
   return { kind: 'TokenReview', apiVersion: 'authentication.k8s.io/v1', metadata: { creationTimestamp: null }, spec: { ...body.spec }, status };
 }
