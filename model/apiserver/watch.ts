@@ -45,16 +45,23 @@ export class WatchHub {
 
   private onEtcdEvents(cache: WatchCache, events: EtcdEvent[]): void {
     for (const e of events) {
-      const old = e.prevKv ? decode(e.prevKv.value, e.prevKv.modRevision) : undefined;
+      // The previous version of a modified object is the one this cache decoded at its last
+      // write (shared and read-only, as every watcher's copy is): decode it again only when the
+      // cache did not see that write (after a restart) or the object is deleted (its copy is
+      // re-stamped below).
+      const last = cache.latest.get(e.kv.key);
+      const old = !e.prevKv ? undefined : e.type !== 'DELETE' && last?.rev === e.prevKv.modRevision ? last.obj : decode(e.prevKv.value, e.prevKv.modRevision);
       let type: 'ADDED' | 'MODIFIED' | 'DELETED';
       let obj: KObject;
       if (e.type === 'DELETE') {
         type = 'DELETED';
         obj = old!;
         obj.metadata.resourceVersion = String(e.kv.modRevision);
+        cache.latest.delete(e.kv.key);
       } else {
         type = e.prevKv ? 'MODIFIED' : 'ADDED';
         obj = decode(e.kv.value, e.kv.modRevision);
+        cache.latest.set(e.kv.key, { rev: e.kv.modRevision, obj });
       }
       for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
     }

@@ -30,7 +30,15 @@ const INDEXED_FIELDS: Record<string, string> = { pods: 'spec.nodeName' };
  * matched against every node's watch.
  */
 export class WatchCache {
-  readonly history: { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: KObject; old?: KObject }[] = [];
+  /**
+   * The last `capacity` changes, oldest first, from `head` on: the entries before it are dropped
+   * in one splice once there are `capacity` of them, not one at a time (a splice per change
+   * moved the whole window on every write).
+   */
+  private readonly history: { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: KObject; old?: KObject }[] = [];
+  private head = 0;
+  /** Each live key's object as last decoded, with its revision (the watch cache's store). */
+  readonly latest = new Map<string, { rev: number; obj: KObject }>();
   private readonly broad = new Set<Watcher>();
   private readonly byField = new Map<string, Set<Watcher>>();
 
@@ -40,7 +48,7 @@ export class WatchCache {
   ) {}
 
   get oldestRV(): number {
-    return this.history.length ? this.history[0].rv : Number.MAX_SAFE_INTEGER;
+    return this.history.length > this.head ? this.history[this.head].rv : Number.MAX_SAFE_INTEGER;
   }
 
   add(w: Watcher): void {
@@ -75,7 +83,13 @@ export class WatchCache {
   /** Records a change and returns, per interested watcher, the event it should see. */
   push(rv: number, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old: KObject | undefined): [Watcher, WatchEvent][] {
     this.history.push({ rv, type, obj, old });
-    if (this.history.length > this.capacity) this.history.splice(0, this.history.length - this.capacity);
+    if (this.history.length - this.head > this.capacity) {
+      this.head = this.history.length - this.capacity;
+      if (this.head >= this.capacity) {
+        this.history.splice(0, this.head);
+        this.head = 0;
+      }
+    }
     const out: [Watcher, WatchEvent][] = [];
     const consider = (w: Watcher) => {
       const ev = eventFor(w, type, obj, old);
@@ -93,7 +107,8 @@ export class WatchCache {
   /** Events after rv for one watcher (resuming a watch). */
   since(w: Watcher, rv: number): WatchEvent[] {
     const out: WatchEvent[] = [];
-    for (const h of this.history) {
+    for (let i = this.head; i < this.history.length; i++) {
+      const h = this.history[i];
       if (h.rv <= rv) continue;
       const ev = eventFor(w, h.type, h.obj, h.old);
       if (ev) out.push(ev);
