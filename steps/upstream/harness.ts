@@ -8,6 +8,7 @@ import type { KObject } from '../../model/api/meta';
 import { etcdKey, resourceByName } from '../../model/api/registry';
 import { encode } from '../../model/apiserver/objects';
 import { ApiServer } from '../../model/apiserver/server';
+import { ensureBootstrapPolicy } from '../../model/apiserver/authorization/bootstrap-policy';
 import type { ApiRequest } from '../../model/apiserver/request';
 import { ApiClient } from '../../model/client/client';
 import { makeContext, type ComponentContext } from '../../model/component';
@@ -42,8 +43,11 @@ export class FakeControlPlane {
     this.sim = new Simulation(1, { epochMs });
     this.etcd = new EtcdStore(this.sim.trace);
     this.apiserver = new ApiServer(this.sim, this.etcd);
-    this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
-    this.apiserver.issueToken(KCM_TOKEN, { user: 'system:kube-controller-manager', groups: ['system:authenticated'] });
+    // Upstream's unit tests run on a fake clientset with no authorization at all: both clients
+    // here are in system:masters, bound to cluster-admin by the bootstrap policy.
+    ensureBootstrapPolicy(this.etcd, this.sim);
+    this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] });
+    this.apiserver.issueToken(KCM_TOKEN, { user: 'system:kube-controller-manager', groups: ['system:masters', 'system:authenticated'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);
     for (const name of namespaces) this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   }

@@ -48,6 +48,7 @@ export function observeHealth(node: KObject, saved: NodeHealth | undefined, leas
   }
   // A Lease counts only when renewed after the one saved (RFC 3339 micro times compare as strings).
   if (leaseRenew !== undefined && (health!.leaseRenew === undefined || health!.leaseRenew < leaseRenew)) health = { ...health!, leaseRenew, probeTimestamp: now };
+  // Stryker disable next-line ConditionalExpression: a bug-zoo switch (model/sim/mutants.ts), false outside npm run mutants, so the 'false' mutant is the code as it runs
   if (mutant('nodelifecycle-short-grace-period')) gracePeriodMs /= 2;
   return { health: health!, gracePeriodMs };
 }
@@ -66,6 +67,7 @@ export function unknownConditions(node: KObject, now: string): any[] {
   );
   for (const type of MONITORED_CONDITIONS) {
     if (conditions.some((c) => c.type === type)) continue;
+    // Stryker disable next-line ConditionalExpression: a bug-zoo switch (model/sim/mutants.ts), false outside npm run mutants, so the 'false' mutant is the code as it runs
     if (mutant('nodelifecycle-no-never-updated-conditions') && type !== 'Ready') continue;
     conditions.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: now, reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.' });
   }
