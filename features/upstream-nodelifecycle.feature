@@ -10,3 +10,32 @@ Feature: Node health as upstream's own tests have it
   @S85
   Scenario: Conditions go Unknown, and Pods not ready, when upstream's monitorNodeHealth tests say
     Then every case of upstream's nodelifecycle table monitorNodeHealth holds on the model
+
+  @S85
+  Scenario: A Node whose kubelet never reports is marked Unknown 60 s after its creation
+    Given a cluster
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: ghost
+      """
+    And 50s pass
+    And I run `kubectl get node ghost -o custom-columns=NAME:.metadata.name,CONDITIONS:.status.conditions[*].type,TAINTS:.spec.taints[*].key`
+    Then the output lines match:
+      """
+      NAME +CONDITIONS +TAINTS
+      ghost +<none> +<none>
+      """
+    When 20s pass
+    And I run `kubectl describe node ghost`
+    Then the output has lines matching, in order:
+      """
+      ^Taints: +node.kubernetes.io/unreachable:NoExecute$
+      ^ +node.kubernetes.io/unreachable:NoSchedule$
+      ^  Ready +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
+      ^  MemoryPressure +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
+      ^  DiskPressure +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
+      ^  PIDPressure +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
+      """
