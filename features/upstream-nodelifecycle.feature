@@ -11,6 +11,10 @@ Feature: Node health as upstream's own tests have it
   Scenario: Conditions go Unknown, and Pods not ready, when upstream's monitorNodeHealth tests say
     Then every case of upstream's nodelifecycle table monitorNodeHealth holds on the model
 
+
+  @S85
+  Scenario: The NoExecute taints follow the Ready status as upstream's TestApplyNoExecuteTaints says
+    Then every case of upstream's nodelifecycle table taints holds on the model
   @S85
   Scenario: A Node whose kubelet never reports is marked Unknown 60 s after its creation
     Given a cluster

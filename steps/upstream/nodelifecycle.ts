@@ -75,6 +75,46 @@ function runCase(c: any): string | undefined {
   return problems.join('; ') || undefined;
 }
 
+/** TestApplyNoExecuteTaints: several Nodes, monitor passes and the NoExecute tainting loop's ticks. */
+function taintsCase(c: any): string | undefined {
+  const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
+  advanceTo(cp, c.created);
+  for (const name of Object.keys(c.nodes)) cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name } });
+  const setConditions = (name: string, conditions: any[]) => {
+    const node = cp.admin.get('nodes', undefined, name);
+    cp.admin.updateStatus('nodes', undefined, { ...node, status: { ...node.status, conditions } });
+  };
+  advanceTo(cp, new Date(Date.parse(c.now) - 1000).toISOString());
+  for (const [name, conds] of Object.entries(c.nodes)) setConditions(name, conds as any[]);
+  advanceTo(cp, c.now);
+  const ctx = cp.component();
+  const nlc = new NodeLifecycleController(ctx);
+  const start = cp.sim.clock.nowMs();
+  ctx.informers.start();
+  while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
+  const taintsOf = (name: string): any[] => cp.admin.get('nodes', undefined, name).spec?.taints ?? [];
+  for (const [i, s] of c.steps.entries()) {
+    const at = `step ${i + 1}`;
+    if (s.monitor) {
+      // Just after a tick of the tainting loop: what the test writes next lands before the next one.
+      cp.advance(100 - ((cp.sim.clock.nowMs() - start) % 100) + 1);
+      nlc.monitorNodeHealth();
+    } else if (s.taintPass) cp.advance(100);
+    else if (s.setConditions) {
+      for (const [name, conds] of Object.entries(s.setConditions)) setConditions(name, conds as any[]);
+      cp.advance(20);
+    } else if (s.expectNoExecute) {
+      for (const [name, key] of Object.entries(s.expectNoExecute))
+        if (!taintsOf(name).some((t) => t.key === key && t.effect === 'NoExecute')) return `${at}: no ${key}:NoExecute on ${name}: ${JSON.stringify(taintsOf(name))}`;
+    } else if (s.expectNoTaints) {
+      for (const name of s.expectNoTaints) if (taintsOf(name).length) return `${at}: ${name} has taints ${JSON.stringify(taintsOf(name))}`;
+    } else throw new Error(`unknown step ${JSON.stringify(s)}`);
+  }
+  if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
+}
+
 export const NODE_LIFECYCLE_TABLES: Record<string, () => string[]> = {
   monitorNodeHealth: () => failuresOf(upstreamTable(FILE, 'monitorNodeHealth'), runCase),
+  taints: () => failuresOf(upstreamTable(FILE, 'taints'), taintsCase),
 };
