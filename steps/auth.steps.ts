@@ -1,4 +1,5 @@
-import { When } from '@cucumber/cucumber';
+import { When, type DataTable } from '@cucumber/cucumber';
+import { send } from './http.steps';
 import { WAITING_STEP_TIMEOUT_MS } from './drivers/driver';
 import type { KubespecWorld } from './world';
 
@@ -10,3 +11,14 @@ When('{string} runs `{}`', { timeout: WAITING_STEP_TIMEOUT_MS }, function (this:
   this.cluster.apiserver.issueToken(token, { user, groups: [] });
   this.run(line.replace(/^kubectl\s/, `kubectl --token=${token} `));
 });
+
+// A POST with impersonation headers over HTTPS, as client-go writes them: one header line per
+// row, so a name may repeat (several Impersonate-Group headers).
+When(
+  /^(the admin|a client with token "[^"]*") sends POST `([^`]+)` with the headers:$/,
+  async function (this: KubespecWorld, who: string, path: string, table: DataTable) {
+    const headers: Record<string, string[]> = { 'Content-Type': ['application/json'] };
+    for (const [name, value] of table.raw()) (headers[name] ??= []).push(value);
+    await send(this, who, 'POST', path, '{}', headers as unknown as Record<string, string>);
+  },
+);
