@@ -221,3 +221,26 @@ Feature: kubectl auth can-i: may I do this?
       | kubectl auth can-i --list --no-headers -n kube-system           |
       | kubectl auth can-i --list --as=jane --as-group=qa               |
       | kubectl auth can-i --list --as=jane --as-group=qa -n kube-system |
+
+  @U18 @real-kubectl-1.28
+  Scenario: A ServiceAccount's RoleBinding answers for it, in its namespace; another namespace's account of the same name is someone else
+    When I run `kubectl create rolebinding sa-view --clusterrole=view --serviceaccount=default:default` with the real kubectl and the model's kubectl
+    Then both print the same output
+    When I run `kubectl auth can-i list pods --as=system:serviceaccount:default:default` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      yes
+      """
+    When I run `kubectl auth can-i list pods --as=system:serviceaccount:default:default -n kube-system` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no
+      """
+    When I run `kubectl auth can-i list pods --as=system:serviceaccount:kube-system:default` with the real kubectl and the model's kubectl
+    Then both fail with the same error
+    And the output is:
+      """
+      no
+      """
