@@ -6,7 +6,7 @@
 // a unified diff (exit 1). Work that only makes the model faster must not change one byte; work
 // that changes what the model does re-records them (`npm run transcripts -- --record`) and says why.
 //
-//   node scripts/transcripts.js [--record] [--dir DIR] [--trace] [--large] [--only NAME] [--profile]
+//   node scripts/transcripts.js [--record] [--dir DIR] [--trace] [--large] [--only NAME,…]
 //
 // --record writes the files instead of checking them; --dir another directory (a scratch
 // baseline); --trace also keeps a digest of the model's whole trace (every API request, etcd
