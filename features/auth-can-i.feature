@@ -244,3 +244,43 @@ Feature: kubectl auth can-i: may I do this?
       """
       no
       """
+
+  @U16 @real-kubectl-1.28
+  Scenario: A LocalSubjectAccessReview asks within its own namespace only
+    When I run `kubectl create -f - --validate=false -o jsonpath={.status}` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: authorization.k8s.io/v1
+      kind: LocalSubjectAccessReview
+      metadata:
+        namespace: default
+      spec:
+        user: jane
+        groups: ["system:masters"]
+        resourceAttributes:
+          namespace: default
+          verb: list
+          resource: pods
+      """
+    Then both print the same output
+    And the output is:
+      """
+      {"allowed":true,"reason":"RBAC: allowed by ClusterRoleBinding \"cluster-admin\" of ClusterRole \"cluster-admin\" to Group \"system:masters\""}
+      """
+    When I run `kubectl create -f - --validate=false` with the real kubectl and the model's kubectl, with this input:
+      """
+      apiVersion: authorization.k8s.io/v1
+      kind: LocalSubjectAccessReview
+      metadata:
+        namespace: default
+      spec:
+        user: jane
+        resourceAttributes:
+          namespace: kube-system
+          verb: list
+          resource: pods
+      """
+    Then both fail with the same error
+    And the error output is:
+      """
+      The LocalSubjectAccessReview "" is invalid: spec.resourceAttributes.namespace: Invalid value: "kube-system": must match metadata.namespace
+      """

@@ -14,18 +14,22 @@ type Kind = 'SubjectAccessReview' | 'SelfSubjectAccessReview' | 'LocalSubjectAcc
  */
 export function accessReview(kind: Kind, body: any, caller: Identity, authorizer: Authorizer, urlNamespace: string | undefined): unknown {
   const spec = body?.spec ?? {};
-  const errs = validate(kind, spec, body?.metadata);
-  if (errs.length) throw errors.invalid(resourceByName(RESOURCE[kind])!, '', errs);
+  const metadata = { ...(body?.metadata ?? {}) };
   if (kind === 'LocalSubjectAccessReview') {
-    if (!urlNamespace) throw errors.badRequest(`namespace is required on this type: ${urlNamespace ?? ''}`);
-    if (spec.resourceAttributes.namespace !== urlNamespace) throw errors.badRequest(`spec.resourceAttributes.namespace must match namespace: ${urlNamespace}`);
+    // The create handler's namespace check and defaulting, before the REST storage sees it.
+    if (metadata.namespace && urlNamespace && metadata.namespace !== urlNamespace)
+      throw errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    if (urlNamespace) metadata.namespace = urlNamespace;
   }
+  const errs = validate(kind, spec, metadata);
+  if (errs.length) throw errors.invalid(resourceByName(RESOURCE[kind])!, '', errs);
+  if (kind === 'LocalSubjectAccessReview' && !urlNamespace) throw errors.badRequest('namespace is required on this type: ');
   const user = kind === 'SelfSubjectAccessReview' ? caller : subjectOf(spec);
   const d = authorizer.authorize(attributesOf(user, spec));
   const status: Record<string, unknown> = { allowed: d.decision === 'allow' };
   if (d.decision === 'deny') status.denied = true;
   if (d.reason) status.reason = d.reason;
-  return { kind, apiVersion: 'authorization.k8s.io/v1', metadata: { ...(body?.metadata ?? {}), creationTimestamp: null }, spec, status };
+  return { kind, apiVersion: 'authorization.k8s.io/v1', metadata: { ...metadata, creationTimestamp: null }, spec, status };
 }
 
 const RESOURCE: Record<Kind, string> = {
@@ -71,12 +75,15 @@ function validate(kind: Kind, spec: any, metadata: any): FieldError[] {
   if (!ra && !nra) errs.push(FieldError.invalid('spec.resourceAttributes', null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
   if (kind !== 'SelfSubjectAccessReview' && !spec.user && !(spec.groups ?? []).length)
     errs.push(FieldError.invalid('spec.user', spec.user ?? '', 'at least one of user or group must be specified'));
-  if (kind === 'LocalSubjectAccessReview' && nra) errs.push(FieldError.invalid('spec.nonResourceAttributes', nra, 'disallowed on this kind of request'));
   // metadata must be empty (a Local review's namespace aside), creationTimestamp: null being empty.
   const meta = { ...(metadata ?? {}) };
   delete meta.creationTimestamp;
   delete meta.managedFields;
-  if (kind === 'LocalSubjectAccessReview') delete meta.namespace;
-  if (Object.keys(meta).length) errs.push(FieldError.invalid('metadata', meta, 'must be empty'));
+  if (kind === 'LocalSubjectAccessReview') {
+    delete meta.namespace;
+    if (Object.keys(meta).length) errs.push(FieldError.invalid('metadata', meta, 'must be empty except for namespace'));
+    if (ra && (ra.namespace ?? '') !== (metadata?.namespace ?? '')) errs.push(FieldError.invalid('spec.resourceAttributes.namespace', ra.namespace ?? '', 'must match metadata.namespace'));
+    if (nra) errs.push(FieldError.invalid('spec.nonResourceAttributes', nra, 'disallowed on this kind of request'));
+  } else if (Object.keys(meta).length) errs.push(FieldError.invalid('metadata', meta, 'must be empty'));
   return errs;
 }
