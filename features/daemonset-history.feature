@@ -194,3 +194,24 @@ Feature: A DaemonSet keeps its history as ControllerRevisions
       3         <none>
 
       """
+
+  @R85
+  Scenario: Deleting a DaemonSet with --cascade=orphan leaves its Pods and revisions behind, owned by nobody
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl delete daemonset agent --cascade=orphan`
+    Then the output is:
+      """
+      daemonset.apps "agent" deleted
+      """
+    When I run `kubectl get daemonsets,controllerrevisions -l app=agent`
+    Then the output lines match:
+      """
+      NAME +CONTROLLER +REVISION +AGE
+      controllerrevision.apps/agent-[a-z0-9]+ +<none> +1 +\S+
+      """
+    When I run `kubectl get pods -l app=agent -o jsonpath='{range .items[*]}{.metadata.ownerReferences}{"."}{end}'`
+    Then the output is:
+      """
+      ..
+      """

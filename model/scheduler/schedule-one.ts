@@ -63,7 +63,14 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   const current = s.podInformer.getByName(pod.metadata.namespace, pod.metadata.name!);
   if (!current || current.metadata.uid !== pod.metadata.uid || current.spec?.nodeName) return s.queue.done(pod);
   const state: CycleState = new Map();
-  preFilterVolumeBinding(s.ctx.client, state, pod);
+  try {
+    preFilterVolumeBinding(s.ctx.client, state, pod);
+  } catch (e) {
+    // The model reads claims from the API, not from listers: a failed read is a PreFilter error,
+    // which sends the Pod to the back-off queue like any scheduling error.
+    if (!(e instanceof StatusError)) throw e;
+    return handleSchedulingFailure(s, pInfo, { rejected: false, message: `running PreFilter plugin "VolumeBinding": ${e.message}`, fitError: false, unschedulablePlugins: new Set() }, podCycle);
+  }
   const pi = newPodInfo(pod);
   const nodes = s.cache.nodeList();
   if (nodes.length === 0) {

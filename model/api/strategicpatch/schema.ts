@@ -134,6 +134,16 @@ export const KUBE_SCHEMA: Schema = {
   StatefulSet: { fields: { metadata: struct('ObjectMeta'), spec: struct('StatefulSetSpec'), status: struct('StatefulSetStatus') } },
   StatefulSetSpec: { fields: { selector: struct('LabelSelector'), template: struct('PodTemplateSpec'), volumeClaimTemplates: atomicList() } },
   StatefulSetStatus: { fields: { conditions: conditions() } },
+  // The garbage collector's owner-reference patches reach these as dependents (a DaemonSet's or
+  // StatefulSet's revisions, a StatefulSet's claims, a CronJob's Jobs).
+  ControllerRevision: { fields: { metadata: struct('ObjectMeta') } },
+  PersistentVolumeClaim: { fields: { metadata: struct('ObjectMeta') } },
+  Job: { fields: { metadata: struct('ObjectMeta'), spec: struct('JobSpec'), status: struct('JobStatus') } },
+  JobSpec: { fields: { selector: struct('LabelSelector'), template: struct('PodTemplateSpec') } },
+  JobStatus: { fields: { conditions: conditions() } },
+  CronJob: { fields: { metadata: struct('ObjectMeta'), spec: struct('CronJobSpec') } },
+  CronJobSpec: { fields: { jobTemplate: struct('JobTemplateSpec') } },
+  JobTemplateSpec: { fields: { metadata: struct('ObjectMeta'), spec: struct('JobSpec') } },
 
   Service: { fields: { metadata: struct('ObjectMeta'), spec: struct('ServiceSpec'), status: struct('ServiceStatus') } },
   ServiceSpec: {

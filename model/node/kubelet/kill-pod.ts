@@ -3,6 +3,8 @@ import type { KubeletCore, PodWorker } from './core';
 import type { StatusManager } from './status-manager';
 import { podRuntimeState } from './runtime-view';
 
+/** The status manager's syncBatch period (status_manager.go syncPeriod). */
+const STATUS_SYNC_PERIOD_MS = 10_000;
 /** killContainer never gives a container less than this (kuberuntime_container.go). */
 const MIN_GRACE_SECONDS = 2;
 
@@ -26,6 +28,17 @@ export function killPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
   const rt = podRuntimeState(runtime, w.uid);
   const running = [...rt.containers.values()].flat().filter((c) => c.state === 'CONTAINER_RUNNING' || c.state === 'CONTAINER_CREATED');
   let waiting = running.length;
+  // The status manager keeps a deleted Pod until the API server took its final delete: a failed
+  // one is tried again at the next syncBatch (every 10 s), else the Pod would stay Terminating.
+  const finalDelete = () => {
+    if (w.removed) return;
+    try {
+      ctx.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      if (e.status.reason !== 'NotFound') ctx.proc.schedule(STATUS_SYNC_PERIOD_MS, `status manager: delete ${pod.metadata.namespace}/${pod.metadata.name}`, finalDelete);
+    }
+  };
   const afterContainers = () => {
     const sandboxes = rt.sandboxes.filter((s) => s.state === 'SANDBOX_READY');
     let left = sandboxes.length;
@@ -33,13 +46,7 @@ export function killPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
       w.state = 'terminated';
       w.reasons.clear();
       if (mode !== 'removed') status.write(w, true);
-      if (mode === 'delete' && !w.removed) {
-        try {
-          ctx.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
-        } catch (e) {
-          if (!(e instanceof StatusError)) throw e;
-        }
-      }
+      if (mode === 'delete') finalDelete();
       done();
     };
     if (left === 0) return finish();

@@ -5,12 +5,29 @@ import { generatePodStatus } from './pod-status';
 import { podRuntimeState } from './runtime-view';
 import { isStaticPod } from './static-pods';
 
+/** status_manager.go's syncPeriod: how often syncBatch writes what is still unwritten. */
+const SYNC_PERIOD_MS = 10_000;
+
 /**
  * The kubelet's status manager: turns the runtime's view of a Pod into its API status and
- * writes it through pods/status when it changed, re-reading the Pod on a conflict.
+ * writes it through pods/status when it changed, re-reading the Pod on a conflict. A write the
+ * API server refused is tried again by the next syncBatch.
  */
 export class StatusManager {
+  /** Workers whose status waits for the next syncBatch. */
+  private readonly unsynced = new Set<PodWorker>();
+
   constructor(private readonly core: KubeletCore) {}
+
+  /** syncBatch, for one Pod: write the status again (as it is then) SYNC_PERIOD_MS later. */
+  private retryLater(w: PodWorker, terminal: boolean): void {
+    if (this.unsynced.has(w)) return;
+    this.unsynced.add(w);
+    this.core.ctx.proc.schedule(SYNC_PERIOD_MS, `status manager: syncBatch ${w.pod.metadata.namespace}/${w.pod.metadata.name}`, () => {
+      this.unsynced.delete(w);
+      this.write(w, terminal);
+    });
+  }
 
   write(w: PodWorker, terminal = false): void {
     if (w.removed) return;
@@ -48,6 +65,7 @@ export class StatusManager {
           }
         }
         if (e.code === 404 && !isStatic) w.removed = true;
+        else this.retryLater(w, terminal);
         return;
       }
     }

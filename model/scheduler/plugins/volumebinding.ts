@@ -110,7 +110,14 @@ export function preBindVolumes(
   }
   let waited = 0;
   const check = () => {
-    const unbound = names.filter((n) => client.tryGet('persistentvolumeclaims', pod.metadata.namespace, n)?.status?.phase !== 'Bound');
+    let unbound: string[];
+    try {
+      unbound = names.filter((n) => client.tryGet('persistentvolumeclaims', pod.metadata.namespace, n)?.status?.phase !== 'Bound');
+    } catch (e) {
+      // checkBindings' error ends the wait (wait.PollUntilContextTimeout): the binding cycle fails and the Pod is retried.
+      if (!(e instanceof StatusError)) throw e;
+      return failed(`running PreBind plugin "${NAME}": binding volumes: ${e.message}`);
+    }
     if (unbound.length === 0) return done();
     if (waited >= BIND_TIMEOUT_MS) return failed(`running PreBind plugin "${NAME}": binding volumes: context deadline exceeded`);
     waited += POLL_MS;
