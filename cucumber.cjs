@@ -51,6 +51,7 @@ module.exports = {
       'features/probes.feature',
       'features/node-maintenance.feature',
       'features/rollouts.feature',
+      'features/pod-network.feature',
       'features/node-authorizer.feature',
       'features/impersonation-filter.feature',
       'features/rbac.feature',

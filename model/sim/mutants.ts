@@ -61,6 +61,8 @@ export const MUTANTS = {
   'impersonation-unchecked': 'apiserver: the impersonation filter never asks the authorizer, so anyone may act as anyone',
   // Issue 12 (features/rbac.feature).
   'rbac-ignores-rolebinding-namespace': 'apiserver: the RBAC authorizer applies a RoleBinding in every namespace, not only its own',
+  // Issue 11 (features/pod-network.feature).
+  'coredns-lists-unready-endpoints': "coredns: a headless Service's name also lists the endpoints that are not ready",
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;

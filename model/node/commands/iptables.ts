@@ -23,13 +23,14 @@ export function resolver(host: NodeHost, ns: NetNamespace): (ip: string) => stri
 
 /**
  * `iptables [-t TABLE] -L|--list [CHAIN] [-n] [-v] [--line-numbers]` and `-S|--list-rules
- * [CHAIN]`, printed from the node's netfilter tables as iptables v1.8.9 (nf_tables) prints them.
+ * [CHAIN]`, printed from the node's netfilter tables as iptables v1.8.9 (nf_tables) prints them;
+ * `-F|--flush [CHAIN]` deletes the rules of one chain or of the whole table.
  */
 export function iptables(host: NodeHost, args: string[]): CommandResult {
   const net = networkOf(host);
   if (!net) return { stdout: '', stderr: `${V}: Could not fetch rule set generation id: Permission denied (you must be root)\n`, code: 4 };
   let table: string = 'filter';
-  let mode: 'list' | 'rules' | undefined;
+  let mode: 'list' | 'rules' | 'flush' | undefined;
   let chain: string | undefined;
   let numeric = false;
   let verbose = false;
@@ -38,6 +39,7 @@ export function iptables(host: NodeHost, args: string[]): CommandResult {
     if (a === '-t' || a === '--table') table = args[++i] ?? '';
     else if (a === '-L' || a === '--list') mode = 'list';
     else if (a === '-S' || a === '--list-rules') mode = 'rules';
+    else if (a === '-F' || a === '--flush') mode = 'flush';
     else if (a === '-n' || a === '--numeric') numeric = true;
     else if (a === '-v' || a === '--verbose') verbose = true;
     else if (a === '-x' || a === '--exact') continue;
@@ -57,6 +59,11 @@ export function iptables(host: NodeHost, args: string[]): CommandResult {
   const c = chain === undefined ? undefined : t.chains.get(chain);
   if (chain !== undefined && !c) return { stdout: '', stderr: `${V}: chain \`${chain}' in table \`${table}' is incompatible, use 'nft' tool.\n`, code: 1 };
   const chains = c ? [c] : t.listed();
+  // -F: every rule of the chain (or of every chain of the table) goes; the chains stay.
+  if (mode === 'flush') {
+    for (const ch of chains) ch.rules.length = 0;
+    return { stdout: '', stderr: '', code: 0 };
+  }
   if (mode === 'rules') {
     let out = '';
     for (const ch of chains) out += ch.policy ? `-P ${ch.name} ${ch.policy}\n` : `-N ${ch.name}\n`;

@@ -4,6 +4,7 @@ import type { ContainerConfig } from './api';
 import type { NodeHost } from '../host';
 import { programFor, type Program } from './programs';
 import { containerView } from './programs/view';
+import { podNetContext } from '../network/pod-context';
 
 /**
  * The node processes that hold one Pod sandbox: containerd's single shim per sandbox, or
@@ -28,5 +29,6 @@ export interface SandboxProcesses {
 export function containerProgram(host: NodeHost, img: RegistryImage, config: ContainerConfig): Program {
   const version = img.tags.find((t) => /^\d+\.\d+\.\d+$/.test(t)) ?? img.tags[0] ?? '';
   const cpus = Math.max(1, Math.floor(Number(host.config.capacity.cpu) || 1));
-  return programFor(img.program, version, config.command, config.args, cpus, containerView(config));
+  const view = { ...containerView(config), network: () => podNetContext(host, config.labels?.['io.kubernetes.pod.namespace'] ?? '', config.labels?.['io.kubernetes.pod.name'] ?? '') };
+  return programFor(img.program, version, config.command, config.args, cpus, view);
 }

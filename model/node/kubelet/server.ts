@@ -7,6 +7,7 @@ import { inspectContainer } from './exec-inspect';
 import type { NodeHost } from '../host';
 import { curl } from '../network/curl';
 import { networkOf } from '../network/fabric';
+import { execNetTool } from '../cri/programs/net-applets';
 import type { Process } from '../../sim/process';
 
 /**
@@ -53,6 +54,8 @@ function resolveInPod(arg: string, pod: KObject, podIP: string): string {
 
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */
 function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[], stdin = '', config?: ContainerConfig): ExecResult {
+  const tool = execNetTool(host, pod, argv, config?.image ?? '');
+  if (tool) return tool;
   const [cmd, ...args] = argv;
   switch (cmd) {
     case 'curl': {

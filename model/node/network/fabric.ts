@@ -1,3 +1,4 @@
+import { Rng } from '../../sim/rng';
 import type { Simulation } from '../../sim/simulation';
 import type { NodeHost } from '../host';
 import { intToIp, ipToInt, maskOf } from './addr';
@@ -28,8 +29,15 @@ export class ClusterNetwork {
   private readonly nodes = new Map<string, NetNamespace>();
   private readonly byAddress = new Map<string, string>();
   private readonly pods = new Map<string, PodNetwork>();
+  /**
+   * The draws of connections made by containers (source ports, the statistic match's coin):
+   * a stream of its own, so what a container's wget picks never shifts the cluster's names.
+   */
+  readonly containerRng: Rng;
 
-  constructor(readonly sim: Simulation) {}
+  constructor(readonly sim: Simulation) {
+    this.containerRng = new Rng(streamSeed(sim.seed, 'container-network'));
+  }
 
   /** Boots a node's root namespace: lo and eth0 with its address, the connected and default routes. */
   attach(host: NodeHost): NetNamespace {
@@ -74,6 +82,19 @@ export class ClusterNetwork {
   pod(ip: string): PodNetwork | undefined {
     return this.pods.get(ip);
   }
+
+  /** The network of a Pod ("namespace/name") on a node: the sandbox its containers share. */
+  podByName(pod: string, node: string): PodNetwork | undefined {
+    for (const p of this.pods.values()) if (p.pod === pod && p.node === node) return p;
+    return undefined;
+  }
+}
+
+/** A seed for a stream of its own, from the simulation's seed and a label (FNV-1a over the label). */
+function streamSeed(seed: number, label: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 const networks = new WeakMap<NodeHost, { cluster: ClusterNetwork; ns: NetNamespace }>();

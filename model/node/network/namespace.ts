@@ -4,12 +4,31 @@ import { randomMac, type Link, type LinkKind } from './links';
 import { Netfilter } from './netfilter/tables';
 import { RoutingTable } from './routes';
 
+/** Who sent a request, as the server sees it (its access log): source address, method, User-Agent. */
+export interface RequestInfo {
+  src: string;
+  method: string;
+  userAgent: string;
+  /** Request headers beyond Host and User-Agent (Authorization …). */
+  headers?: Record<string, string>;
+}
+
+/** One DNS question and the server's reply (only what the resolvers here read of it). */
+export interface DnsReply {
+  rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL';
+  /** The header's AA bit: CoreDNS is authoritative for cluster.local, not for what it forwards. */
+  authoritative: boolean;
+  answers: { name: string; type: 'A'; address: string }[];
+}
+
 /** What answers a TCP connection on an address and port: a server process's socket. */
 export interface Listener {
   /** The program behind the socket, for traces ("nginx", "kube-apiserver"). */
   program: string;
   /** Answers one HTTP request: status line, headers and body as the server would send them. */
-  http(path: string): { status: number; headers: Record<string, string>; body: string };
+  http(path: string, req?: RequestInfo): { status: number; headers: Record<string, string>; body: string };
+  /** A DNS server's socket (UDP or TCP 53) answers queries. */
+  dns?(qname: string, qtype: 'A' | 'AAAA'): DnsReply;
 }
 
 /**

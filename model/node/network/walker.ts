@@ -1,3 +1,4 @@
+import type { Rng } from '../../sim/rng';
 import type { ClusterNetwork, PodNetwork } from './fabric';
 import type { Listener, NetNamespace } from './namespace';
 import { runHook, type HookResult, type Packet } from './netfilter/eval';
@@ -15,12 +16,19 @@ export interface Connection {
   outcome: 'connected' | 'refused' | 'timeout';
   /** The socket that accepted it. */
   listener?: Listener;
-  /** The final destination after DNAT. */
+  /** The final destination after DNAT, and the source the server sees (after any MASQUERADE). */
   dst: string;
+  src: string;
   dport: number;
   hops: Hop[];
   /** Virtual milliseconds until curl knows (connect or RST); a timeout is decided by the caller. */
   elapsedMs: number;
+  /**
+   * The socket error a failed connect ends with when it is not the plain one of its outcome:
+   * no route (ENETUNREACH, at once) or no neighbour answering ARP (EHOSTUNREACH, after the
+   * kernel's ARP retries) rather than ECONNREFUSED or a silent timeout.
+   */
+  error?: 'ENETUNREACH' | 'EHOSTUNREACH';
 }
 
 /** Where a connection starts: a node's root namespace, or a Pod on a node. */
@@ -39,14 +47,15 @@ const VXLAN_PORT = 8472;
  * wire to another node, or out of the cluster where nothing answers). Nothing decides
  * reachability beside the rules, routes and sockets it reads.
  */
-export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport: number, proto: 'tcp' | 'udp' = 'tcp'): Connection {
+export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport: number, proto: 'tcp' | 'udp' = 'tcp', rng: Rng = net.sim.rng): Connection {
   const hops: Hop[] = [];
   const hop = (node: string, what: string) => hops.push({ node, what });
-  const end = (outcome: Connection['outcome'], pkt: Packet, listener?: Listener): Connection => ({ outcome, listener, dst: pkt.dst, dport: pkt.dport, hops, elapsedMs: crossings });
+  let error: Connection['error'];
+  const end = (outcome: Connection['outcome'], pkt: Packet, listener?: Listener): Connection => ({ outcome, listener, dst: pkt.dst, src: pkt.src, dport: pkt.dport, hops, elapsedMs: crossings, ...(error ? { error } : {}) });
   let crossings = 0;
   let node = origin.node;
   let inIface: string | undefined;
-  const sport = 32768 + net.sim.rng.int(28232);
+  const sport = 32768 + rng.int(28232);
   let pkt: Packet;
 
   if (origin.pod) {
@@ -55,7 +64,10 @@ export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport:
     hop(node, `pod ${p.pod}: ${p.ip}:${sport} -> ${dst}:${dport} (${proto})`);
     if (p.ns.isLocal(dst)) return deliver(p.ns, `pod ${p.pod}`, pkt);
     const r = p.ns.routes.lookup(dst);
-    if (!r) return end('refused', pkt);
+    if (!r) {
+      error = 'ENETUNREACH';
+      return end('refused', pkt);
+    }
     hop(node, `pod ${p.pod}: route ${routeText(r)}`);
     hop(node, `pod ${p.pod}: eth0 -> ${p.hostVeth} -> cni0`);
     inIface = 'cni0';
@@ -68,7 +80,7 @@ export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport:
 
   for (let guard = 0; guard < 8; guard++) {
     const root = net.node(node)!;
-    const ctx = { isLocal: (ip: string) => root.isLocal(ip), rng: net.sim.rng };
+    const ctx = { isLocal: (ip: string) => root.isLocal(ip), rng };
     const hook = (table: TableName, chain: string): HookResult => {
       const res = runHook(root.netfilter, table, chain, pkt, ctx);
       if (table === 'nat' || res.verdict !== 'ACCEPT') hop(node, `${table} ${chain}: ${res.path.length ? res.path.join(', ') : `no rule matched (policy ${res.verdict})`}`);
@@ -94,6 +106,7 @@ export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport:
     const r = root.routes.lookup(pkt.dst);
     if (!r) {
       hop(node, `route ${pkt.dst}: Network is unreachable`);
+      error = 'ENETUNREACH';
       return end('refused', pkt);
     }
     hop(node, `route ${pkt.dst}: ${routeText(r)}`);
@@ -108,6 +121,7 @@ export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport:
       const pod = net.pod(pkt.dst);
       if (!pod || pod.node !== node) {
         hop(node, `cni0: no device answers ARP for ${pkt.dst}`);
+        error = 'EHOSTUNREACH';
         return end('timeout', pkt);
       }
       hop(node, `cni0 -> ${pod.hostVeth} -> pod ${pod.pod} eth0 ${pod.ip}`);
@@ -140,6 +154,7 @@ export function connect(net: ClusterNetwork, origin: Origin, dst: string, dport:
     const next = onLink ? net.nodeByAddress(pkt.dst) : undefined;
     if (!next) {
       hop(node, onLink ? `eth0: no host answers ARP for ${pkt.dst}` : `eth0 -> gateway ${r.gateway}: leaves the cluster, nothing answers`);
+      if (onLink) error = 'EHOSTUNREACH';
       return end('timeout', pkt);
     }
     hop(node, `eth0 -> the wire -> ${next} eth0`);

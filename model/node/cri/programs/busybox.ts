@@ -5,15 +5,16 @@
  * as runc fails it, in containerd's words.
  */
 import { busyboxDate, test } from './applets';
+import { BUSYBOX_NET_TOOLS, type NetToolFn } from './net-applets';
 import type { ContainerView, Program, ProgramIO } from './program';
 import { expandWord, parseScript, ShellSyntaxError, type Command, type List } from './shell';
 
 /** File operations succeed at once: the container's own file system is not modelled (an init container's `cp`). */
 const FILE_OPS = ['cp', 'mv', 'rm', 'mkdir', 'touch', 'chmod', 'chown', 'ln'];
 /** The applets modelled here; the rest of busybox's run until stopped. */
-const IMPLEMENTED = new Set(['echo', 'printf', 'sleep', 'cat', 'printenv', 'env', 'ls', 'date', 'hostname', 'true', 'false', 'test', '[', 'sh', 'ash', 'pwd', 'uname', 'whoami', 'id', ...FILE_OPS]);
+const IMPLEMENTED = new Set(['echo', 'printf', 'sleep', 'cat', 'printenv', 'env', 'ls', 'date', 'hostname', 'true', 'false', 'test', '[', 'sh', 'ash', 'pwd', 'uname', 'whoami', 'id', ...FILE_OPS, ...Object.keys(BUSYBOX_NET_TOOLS)]);
 /** Other programs the busybox image has (a name outside both sets is not found). */
-const OTHER_APPLETS = ['wget', 'nc', 'nslookup', 'ping', 'top', 'ps', 'tail', 'head', 'grep', 'sed', 'awk', 'httpd', 'watch', 'yes', 'seq', 'wc', 'sort', 'tee', 'find', 'xargs', 'vi', 'kill', 'mount', 'df', 'du', 'free', 'uptime', 'dd', 'tar', 'gzip', 'telnet', 'traceroute', 'ifconfig', 'ip', 'netstat', 'hexdump', 'md5sum', 'sha256sum', 'base64', 'cut', 'tr', 'expr', 'basename', 'dirname', 'stat', 'which', 'timeout', 'nohup', 'usleep', 'bash'];
+const OTHER_APPLETS = ['ping', 'top', 'ps', 'tail', 'head', 'grep', 'sed', 'awk', 'httpd', 'watch', 'yes', 'seq', 'wc', 'sort', 'tee', 'find', 'xargs', 'vi', 'kill', 'mount', 'df', 'du', 'free', 'uptime', 'dd', 'tar', 'gzip', 'telnet', 'traceroute', 'ifconfig', 'ip', 'netstat', 'hexdump', 'md5sum', 'sha256sum', 'base64', 'cut', 'tr', 'expr', 'basename', 'dirname', 'stat', 'which', 'timeout', 'nohup', 'usleep', 'bash'];
 export const BUSYBOX_APPLETS = new Set([...IMPLEMENTED, ...OTHER_APPLETS]);
 
 const SEARCHED = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
@@ -33,14 +34,16 @@ export function resolveApplet(arg0: string): { applet: string } | { error: strin
 }
 
 /** A container running `argv` with busybox's programs; undefined when it runs until stopped. */
-export function busyboxProgram(argv: string[], view: ContainerView): Program {
+export function busyboxProgram(argv: string[], view: ContainerView, extraTools: Record<string, NetToolFn> = {}): Program {
   const cmdline = argv.join(' ');
   const base = { processes: [{ command: cmdline, user: 'root' }], startLogs: () => [], stopMs: undefined };
   if (argv.length === 0) return { ...base, processes: [{ command: 'sh', user: 'root' }], exit: { afterMs: 10, code: 0 } };
-  const r = resolveApplet(argv[0]);
+  const tools = { ...BUSYBOX_NET_TOOLS, ...extraTools };
+  const extra = argv[0].slice(argv[0].lastIndexOf('/') + 1);
+  const r = extraTools[extra] ? { applet: extra } : resolveApplet(argv[0]);
   if ('error' in r) return { ...base, startError: runcStartError(r.error) };
-  if (!IMPLEMENTED.has(r.applet)) return base;
-  return { ...base, run: (io) => new Shell(io, view).exec([r.applet, ...argv.slice(1)], (code) => io.exit(code)) };
+  if (!IMPLEMENTED.has(r.applet) && !extraTools[r.applet]) return base;
+  return { ...base, run: (io) => new Shell(io, view, tools).exec([r.applet, ...argv.slice(1)], (code) => io.exit(code)) };
 }
 
 type K = (code: number) => void;
@@ -55,6 +58,7 @@ class Shell {
   constructor(
     private readonly io: ProgramIO,
     private readonly view: ContainerView,
+    private readonly tools: Record<string, NetToolFn> = BUSYBOX_NET_TOOLS,
   ) {
     for (const e of view.env) this.vars.set(e.key, e.value);
   }
@@ -168,6 +172,15 @@ class Shell {
   private applet(name: string, args: string[], k: K, notFound: () => void): void {
     const out = (t: string) => this.write('stdout', t);
     const err = (t: string) => this.write('stderr', t);
+    const tool = this.tools[name];
+    if (tool) {
+      // A network tool blocks for as long as its exchanges take, then its output appears.
+      const res = tool(args, this.view.network?.(), this.io.now());
+      return this.io.after(res.elapsedMs, () => {
+        for (const c of res.chunks) this.write(c.stream, c.text);
+        k(res.code);
+      });
+    }
     switch (name) {
       case 'true':
       case 'cp':

@@ -5,6 +5,7 @@
  * another image runs until it is stopped.
  */
 import { busyboxProgram, BUSYBOX_APPLETS } from './busybox';
+import { curlTool } from './curl';
 import { coredns } from './coredns';
 import { nginx } from './nginx';
 import type { ContainerView, Program } from './program';
@@ -20,6 +21,7 @@ const DEFAULTS: Record<string, { entrypoint: string[]; cmd: string[] }> = {
   coredns: { entrypoint: ['/coredns'], cmd: [] },
   flannel: { entrypoint: ['/opt/bin/flanneld'], cmd: [] },
   'flannel-cni-plugin': { entrypoint: [], cmd: ['/bin/sh'] },
+  curl: { entrypoint: ['/entrypoint.sh'], cmd: ['curl'] },
 };
 
 const NO_VIEW: ContainerView = { env: [], hostname: '', readFile: () => undefined, readDir: () => undefined };
@@ -40,8 +42,17 @@ export function programFor(imageProgram: string, version: string, command: strin
   if (imageProgram === 'flannel-cni-plugin') return { processes: [{ command: argv.join(' '), user: 'root' }], startLogs: () => [], exit: { afterMs: 5, code: 0 } };
   // The busybox image has busybox's programs and nothing else.
   if (imageProgram === 'sh') return busyboxProgram(argv, view);
+  // curlimages/curl: Alpine's busybox and curl; its entrypoint runs curl when the first argument is an option.
+  if (imageProgram === 'curl') return busyboxProgram(curlEntrypoint(argv), view, { curl: curlTool });
   // Other images have a shell and the usual programs too (coreutils, or busybox on Alpine).
   const base = (argv[0] ?? '').split('/').pop() ?? '';
   if (argv.length && BUSYBOX_APPLETS.has(base) && (argv[0] === base || /^\/(usr\/)?s?bin\//.test(argv[0]))) return busyboxProgram(argv, view);
   return { processes: [{ command: argv.join(' '), user: 'root' }], startLogs: () => [], stopMs: undefined };
+}
+
+/** curlimages/curl's /entrypoint.sh: `curl "$@"` when the first argument is an option (or none), else `"$@"`. */
+function curlEntrypoint(argv: string[]): string[] {
+  if (argv[0] !== '/entrypoint.sh') return argv;
+  const rest = argv.slice(1);
+  return rest.length === 0 || rest[0].startsWith('-') ? ['curl', ...rest] : rest;
 }

@@ -1,3 +1,5 @@
+import type { PodNetContext } from '../../network/pod-context';
+
 /** One line a container wrote, with its virtual time (epoch ms). */
 export interface LogLine {
   t: number;
@@ -47,6 +49,8 @@ export interface Program {
 export interface ContainerView {
   env: { key: string; value: string }[];
   hostname: string;
+  /** The container's network (its Pod's namespace, resolv.conf, /etc/hosts), once it has one. */
+  network?: () => PodNetContext | undefined;
   /** A file's content, or undefined when there is none at that path. */
   readFile(path: string): string | undefined;
   /** A directory's entry names, or undefined when it is no directory. */

@@ -1,0 +1,123 @@
+/**
+ * curl 8.11 (the curlimages/curl image, and nginx:alpine's) in a container: `curl [-s] [-S]
+ * [-f] [-k] [-H 'Name: value'] [--cacert FILE] [-o FILE] [-w FORMAT] [-m SEC]
+ * [--connect-timeout SEC] URL`. The name is resolved through the Pod's resolv.conf, the
+ * connection walked through the node's rules; errors are curl's numbered ones in its words.
+ */
+import { httpRequest, parseUrl } from '../../network/http-client';
+import type { PodNetContext } from '../../network/pod-context';
+import { Output, type ToolResult } from './net-output';
+
+const TRY = "curl: try 'curl --help' or 'curl --manual' for more information\n";
+const WITH_VALUE = new Set(['-H', '--header', '--cacert', '-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-X', '--request']);
+
+export function curlTool(args: string[], net: PodNetContext | undefined): ToolResult {
+  const out = new Output();
+  let silent = false;
+  let showError = false;
+  let failOnError = false;
+  let output: string | undefined;
+  let writeOut: string | undefined;
+  let timeoutS: number | undefined;
+  let userAgent = 'curl/8.11.1';
+  const headers: Record<string, string> = {};
+  let url: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    let a = args[i];
+    if (/^-[a-zA-Z]{2,}$/.test(a)) {
+      // Bundled short flags (-sS, -fsSL, -sk): the last may take a value.
+      const flags = a.slice(1).split('');
+      const bad = flags.find((f) => !'sSfkLvIo'.includes(f) && !WITH_VALUE.has(`-${f}`));
+      if (bad) return usage(`curl: option -${bad}: is unknown\n`);
+      for (const f of flags.slice(0, -1)) apply(`-${f}`, undefined);
+      a = `-${flags[flags.length - 1]}`;
+    }
+    if (WITH_VALUE.has(a)) {
+      const v = args[++i];
+      if (v === undefined) return usage(`curl: option ${a}: requires parameter\n`);
+      const e = apply(a, v);
+      if (e) return usage(e);
+    } else if (a.startsWith('-') && a !== '-') {
+      const e = apply(a, undefined);
+      if (e) return usage(e);
+    } else url = a;
+  }
+  if (!url) return usage('');
+  const u = parseUrl(url);
+  const fail = (text: string, code: number, elapsedMs: number): ToolResult => {
+    if (!silent || showError) out.err(`curl: (${code}) ${text}\n`);
+    return out.done(code, elapsedMs);
+  };
+  if (!u || (u.scheme !== 'http' && u.scheme !== 'https')) return fail(u ? `Protocol "${u.scheme}" not supported` : 'URL rejected: Malformed input to a URL function', u ? 1 : 3, 0);
+  if (!net) return fail(`Could not resolve host: ${u.host}`, 6, 0);
+  const res = httpRequest(net, { host: u.host, port: u.port, path: u.path, userAgent, headers, timeoutMs: timeoutS !== undefined ? timeoutS * 1000 : undefined });
+  if (res.kind === 'bad-address') return fail(`Could not resolve host: ${u.host}`, 6, res.elapsedMs);
+  if (res.kind === 'timeout' && res.timedOutByClient) return fail(`Connection timed out after ${res.elapsedMs} milliseconds`, 28, res.elapsedMs);
+  if (res.kind === 'timeout') return fail(`Failed to connect to ${u.host} port ${u.port} after ${res.elapsedMs} ms: Could not connect to server`, 28, res.elapsedMs);
+  if (res.kind !== 'response') return fail(`Failed to connect to ${u.host} port ${u.port} after ${res.elapsedMs} ms: Could not connect to server`, 7, res.elapsedMs);
+  // The model's servers speak plain HTTP: OpenSSL's ClientHello meets an HTTP answer.
+  if (u.scheme === 'https') return fail('OpenSSL/3.3.2: error:0A00010B:SSL routines::wrong version number', 35, res.elapsedMs);
+  if (failOnError && res.status >= 400) return fail(`The requested URL returned error: ${res.status}`, 22, res.elapsedMs);
+  if (output === undefined || output === '-') out.out(res.body);
+  if (writeOut !== undefined) out.out(writeOut.replace(/%\{http_code\}/g, String(res.status).padStart(3, '0')).replace(/%\{remote_ip\}/g, res.ip).replace(/\\n/g, '\n'));
+  return out.done(0, res.elapsedMs);
+
+  function apply(flag: string, v: string | undefined): string | undefined {
+    switch (flag) {
+      case '-s':
+      case '--silent':
+        silent = true;
+        break;
+      case '-S':
+      case '--show-error':
+        showError = true;
+        break;
+      case '-f':
+      case '--fail':
+        failOnError = true;
+        break;
+      case '-k':
+      case '--insecure':
+      case '-L':
+      case '--location':
+      case '-v':
+      case '--cacert':
+        break;
+      case '-H':
+      case '--header': {
+        const colon = v!.indexOf(':');
+        if (colon > 0) headers[v!.slice(0, colon).trim()] = v!.slice(colon + 1).trim();
+        break;
+      }
+      case '-o':
+      case '--output':
+        output = v;
+        break;
+      case '-w':
+      case '--write-out':
+        writeOut = v;
+        break;
+      case '-A':
+      case '--user-agent':
+        userAgent = v!;
+        break;
+      case '-m':
+      case '--max-time':
+      case '--connect-timeout':
+        if (!Number.isFinite(Number(v))) return `curl: option ${flag}: expected a proper numerical parameter\n`;
+        timeoutS = Number(v);
+        break;
+      case '-X':
+      case '--request':
+        break;
+      default:
+        return `curl: option ${flag}: is unknown\n`;
+    }
+    return undefined;
+  }
+
+  function usage(text: string): ToolResult {
+    out.err(text + TRY);
+    return out.done(2, 0);
+  }
+}
