@@ -1,4 +1,5 @@
-import { When } from '@cucumber/cucumber';
+import { type DataTable, Then, When } from '@cucumber/cucumber';
+import { expect } from 'expect';
 import { StatusError } from '../model/api/status';
 import { ApiClient } from '../model/client/client';
 import { kubeletToken } from '../model/cluster';
@@ -30,4 +31,16 @@ When('the kubelet of {string} writes the status of the Pod {string}', function (
     this.last = { line, code: 1, stdout: '', stderr: messageForError(e) + '\n' };
   }
   this.lastChecked = this.last.code === 0;
+});
+
+// The last output read as a compact JWS: its header and the claims it carries (decoded, not verified).
+Then('the output is a JWT signed {word} whose claims are:', function (this: KubespecWorld, alg: string, table: DataTable) {
+  const parts = this.output.trim().split('.');
+  expect(parts).toHaveLength(3);
+  const decode = (s: string) => JSON.parse(Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+  expect(decode(parts[0]).alg).toBe(alg);
+  const claims = decode(parts[1]);
+  const dig = (path: string) => path.split('.').reduce((o: any, k) => (o == null ? undefined : o[k.replace(/~/g, '.')]), claims);
+  const seen = table.raw().map(([path]) => [path, path === 'exp - iat' ? String(claims.exp - claims.iat) : JSON.stringify(dig(path))]);
+  expect(seen).toEqual(table.raw());
 });

@@ -47,7 +47,7 @@ export const RESOURCES: ResourceInfo[] = [
   R({ kind: 'Service', resource: 'services', version: 'v1', shortNames: ['svc'], subresources: ['status'], storage: 'services/specs', categories: ['all'] }),
   R({ kind: 'ConfigMap', resource: 'configmaps', version: 'v1', shortNames: ['cm'] }),
   R({ kind: 'Secret', resource: 'secrets', version: 'v1' }),
-  R({ kind: 'ServiceAccount', resource: 'serviceaccounts', version: 'v1', shortNames: ['sa'] }),
+  R({ kind: 'ServiceAccount', resource: 'serviceaccounts', version: 'v1', shortNames: ['sa'], subresources: ['token'] }),
   R({ kind: 'Deployment', group: 'apps', resource: 'deployments', version: 'v1', shortNames: ['deploy'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', version: 'v1', shortNames: ['rs'], subresources: ['status', 'scale'], hasGeneration: true, categories: ['all'] }),
   R({ kind: 'DaemonSet', group: 'apps', resource: 'daemonsets', version: 'v1', shortNames: ['ds'], subresources: ['status'], hasGeneration: true, categories: ['all'] }),

@@ -17,6 +17,7 @@ import { runGenerator } from './create-generator';
 import { generatorFlags, generatorFor } from './create-generators';
 import { CONFIGMAP_FLAGS, createConfigMap } from './create-configmap';
 import { createSecret, SECRET_ANY_FLAGS } from './create-secret';
+import { createToken, TOKEN_FLAGS } from './create-token';
 
 const CREATE_FLAGS: FlagSpec[] = [
   F.filename,
@@ -42,13 +43,14 @@ const CREATE_FLAGS: FlagSpec[] = [
 export const createCommand: Command = {
   flags: CREATE_FLAGS,
   requiredFlags: (sub) => (sub === 'deployment' || sub === 'deploy' ? ['image'] : generatorFor(sub)?.required ?? []),
-  subcommandFlags: (sub) => generatorFlags(sub) ?? (sub === 'configmap' || sub === 'cm' ? CONFIGMAP_FLAGS : sub === 'secret' ? SECRET_ANY_FLAGS : CREATE_FLAGS),
+  subcommandFlags: (sub) => generatorFlags(sub) ?? (sub === 'configmap' || sub === 'cm' ? CONFIGMAP_FLAGS : sub === 'secret' ? SECRET_ANY_FLAGS : sub === 'token' ? TOKEN_FLAGS : CREATE_FLAGS),
   run(ctx, args, p) {
     const [sub, ...rest] = args;
     const generator = generatorFor(sub);
     if (generator) return runGenerator(ctx, generator, rest, { ...p, argsBeforeDash: p.argsBeforeDash === undefined ? undefined : p.argsBeforeDash - 1 });
     if (sub === 'configmap' || sub === 'cm') return createConfigMap(ctx, p, rest);
     if (sub === 'secret') return createSecret(ctx, p, rest);
+    if (sub === 'token') return createToken(ctx, p, rest);
     if (sub === 'deployment' || sub === 'deploy') return createGenerated(ctx, p, 'deployment', rest, (name) => deploymentFor(name, p, rest.slice(1)));
     if (sub === 'service' || sub === 'svc') return createService(ctx, p, rest);
     if (sub === 'serviceaccount' || sub === 'sa') return createGenerated(ctx, p, 'serviceaccount', rest, (name) => ({ kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, namespace: undefined, creationTimestamp: null } as any }));

@@ -236,6 +236,9 @@ Object.assign(SUBCOMMANDS.create, {
   job: 'job', cronjob: 'cronjob', cj: 'cronjob',
 });
 
+// create token (create-token.ts).
+Object.assign(SUBCOMMANDS.create, { token: 'token' });
+
 // create poddisruptionbudget|pdb (create-pdb.ts).
 Object.assign(SUBCOMMANDS.create, { poddisruptionbudget: 'poddisruptionbudget', pdb: 'poddisruptionbudget' });
 
