@@ -287,3 +287,23 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
   @B12 @property
   Scenario: A request RBAC denies is 403 Forbidden and changes nothing in etcd
     Then a write RBAC denies is 403 Forbidden and leaves etcd as it was
+
+  @B13
+  Scenario: Each controller of kube-controller-manager runs as its own ServiceAccount: the ReplicaSet controller without its binding creates no Pods until the binding is back
+    When I run `kubectl delete clusterrolebinding system:controller:replicaset-controller`
+    And I run `kubectl create deployment web --image=nginx --replicas=2`
+    And 10s pass
+    And I run `kubectl get rs -l app=web`
+    Then the output lines match:
+      """
+      NAME +DESIRED +CURRENT +READY +AGE
+      web-\S+ +2 +0 +0 +\d+s
+      """
+    When I run `kubectl create clusterrolebinding system:controller:replicaset-controller --clusterrole=system:controller:replicaset-controller --serviceaccount=kube-system:replicaset-controller`
+    And 30s pass
+    And I run `kubectl get rs -l app=web`
+    Then the output lines match:
+      """
+      NAME +DESIRED +CURRENT +READY +AGE
+      web-\S+ +2 +2 +2 +\d+s
+      """

@@ -5,6 +5,7 @@
  * synced, so the log reads like the real binary's.
  */
 import { clusterRoleAggregationDescriptor } from './clusterroleaggregation/controller';
+import { controllerContext } from './service-account-credentials';
 import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
@@ -294,7 +295,7 @@ export function startControllerManager(ctx: ComponentContext, opts: { clusterCID
   const waiting: StartedController[] = [];
   for (const name of CLOUD_PROVIDER_CONTROLLERS) ctx.log.info('controllermanager.go:741', 'Skipping a cloud provider controller', { controller: name });
   for (const desc of CONTROLLERS) {
-    const c = desc.init(ctx, opts);
+    const c = desc.init(controllerContext(ctx, desc.name), opts);
     ctx.log.info('controllermanager.go:765', 'Started controller', { controller: desc.name });
     c.run?.();
     waiting.push(c);

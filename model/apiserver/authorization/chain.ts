@@ -1,7 +1,5 @@
-import { authorize as legacyAuthorize, authorizeNonResource } from '../authz';
 import type { Identity } from '../request';
 import type { Attributes, Authorization, Authorizer } from './attributes';
-import { NO_OPINION } from './attributes';
 import type { RuleResolver, RulesForResult } from './rbac/rules';
 
 /**
@@ -46,16 +44,3 @@ export class AuthorizerChain implements Authorizer, RuleResolver {
 export function allowed(a: Authorization): boolean {
   return a.decision === 'allow';
 }
-
-/**
- * The model's rule table (../authz.ts) in the Authorizer shape, until RBAC objects are served
- * and evaluated (issue 12): it stands for both the Node authorizer and RBAC.
- */
-export const staticRules: Authorizer = {
-  authorize(attrs: Attributes): Authorization {
-    const ok = attrs.resourceRequest
-      ? legacyAuthorize(attrs.user, attrs.verb as any, attrs.resource ?? '', attrs.subresource)
-      : authorizeNonResource(attrs.user, attrs.verb, attrs.path ?? '');
-    return ok ? { decision: 'allow', reason: '' } : NO_OPINION;
-  },
-};
