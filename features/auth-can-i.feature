@@ -9,68 +9,6 @@ Feature: kubectl auth can-i: may I do this?
     Given a cluster
     And the real kubectl talks to the cluster over HTTPS
 
-  @U10 @real-kubectl-1.28
-  Scenario Outline: The admin may: <line>
-    When I run `<line>` with the real kubectl and the model's kubectl
-    Then both print the same output
-    And the output is:
-      """
-      yes
-      """
-
-    Examples:
-      | line                                               |
-      | kubectl auth can-i get pods                        |
-      | kubectl auth can-i '*' '*'                         |
-      | kubectl auth can-i list deployments.apps -A        |
-      | kubectl auth can-i delete deploy/nginx -n kube-system |
-      | kubectl auth can-i get pods --subresource=log      |
-      | kubectl auth can-i get /healthz                    |
-      | kubectl auth can-i post /logs/                     |
-
-  @U11 @real-kubectl-1.28
-  Scenario Outline: kubectl warns, and still asks: <line>
-    When I run `<line>` with the real kubectl and the model's kubectl
-    Then both print the same output
-    And the error output is:
-      """
-      <warning>
-      """
-
-    Examples:
-      | line                                   | warning                                                                 |
-      | kubectl auth can-i get foo             | Warning: the server doesn't have a resource type 'foo'                  |
-      | kubectl auth can-i get foo.example.com | Warning: the server doesn't have a resource type 'foo' in group 'example.com' |
-      | kubectl auth can-i get nodes           | Warning: resource 'nodes' is not namespace scoped                       |
-      | kubectl auth can-i get storageclasses  | Warning: resource 'storageclasses' is not namespace scoped in group 'storage.k8s.io' |
-      | kubectl auth can-i frob pods           | Warning: verb 'frob' is not a known verb                                |
-      | kubectl auth can-i frob /healthz       | Warning: verb 'frob' is not a known verb                                |
-
-  @U12 @real-kubectl-1.28
-  Scenario: --quiet prints nothing; the answer is the exit status
-    When I run `kubectl auth can-i get pods -q` with the real kubectl and the model's kubectl
-    Then both print the same output
-    And the output is:
-      """
-      """
-
-  @U13 @real-kubectl-1.28
-  Scenario Outline: Arguments kubectl refuses before asking: <line>
-    When I run `<line>` with the real kubectl and the model's kubectl
-    Then both fail with the same error
-    And the error output is:
-      """
-      <error>
-      """
-
-    Examples:
-      | line                                            | error                                                                                          |
-      | kubectl auth can-i get                          | error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples. |
-      | kubectl auth can-i --list pods                  | error: list option must be specified with no arguments                                         |
-      | kubectl auth can-i --list -A                    | error: list option can't be specified with neither quiet, all-namespaces nor subresource options |
-      | kubectl auth can-i get pods --no-headers        | error: --no-headers cannot be set without --list specified                                     |
-      | kubectl auth can-i get /logs --subresource=log  | error: --subresource can not be used with NonResourceURL                                       |
-
   @U15 @real-kubectl-1.28
   Scenario: A SubjectAccessReview asks about someone else: a kubelet may not read a Secret no Pod of its node uses
     When I run `kubectl create -f - --validate=false -o yaml` with the real kubectl and the model's kubectl, with this input:
