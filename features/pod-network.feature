@@ -195,3 +195,101 @@ Feature: Pod networking: names, Services and the way a connection takes from a c
       wget: download timed out
       command terminated with exit code 1
       """
+
+  @G56
+  Scenario: Flushing the nat table of one node breaks Service names for that node's Pods only
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: c1
+      spec:
+        nodeName: k8s-worker-1
+        containers:
+        - name: c
+          image: busybox
+          command: ["sleep", "3600"]
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: c2
+      spec:
+        nodeName: k8s-worker-2
+        containers:
+        - name: c
+          image: busybox
+          command: ["sleep", "3600"]
+      """
+    And 20s pass
+    And I run `on k8s-worker-1 iptables -t nat -F`
+    And I run `on k8s-worker-1 iptables -t nat -S KUBE-SERVICES`
+    Then the output is:
+      """
+      -N KUBE-SERVICES
+      """
+    # The question to 10.96.0.10 is no longer rewritten to a CoreDNS Pod: no answer, a bad address.
+    When I run `kubectl exec c1 -- wget -qO- -T 3 http://web`
+    Then it fails with:
+      """
+      wget: bad address 'web'
+      command terminated with exit code 1
+      """
+    When I run `kubectl exec c2 -- wget -qO- -T 3 http://web`
+    Then the output contains "<title>Welcome to nginx!</title>"
+
+  @G57
+  Scenario: With kube-proxy gone, its rules still carry an old Service; a new one resolves but leads nowhere
+    When I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"spec":{"nodeSelector":{"stopped":"true"}}}}}'`
+    And 40s pass
+    And I run `kubectl get pods -n kube-system -l k8s-app=kube-proxy`
+    Then the error output is:
+      """
+      No resources found in kube-system namespace.
+      """
+    When I run `kubectl exec client -- wget -qO- http://web`
+    Then the output contains "<title>Welcome to nginx!</title>"
+    When I run `kubectl create deployment late --image=nginx`
+    And I run `kubectl expose deployment late --port=80`
+    And 30s pass
+    And I run `kubectl exec client -- nslookup late.default.svc.cluster.local`
+    Then the output lists the cluster IP of the service "late"
+    When I run `kubectl exec client -- wget -qO- -T 5 http://late`
+    Then it fails with:
+      """
+      wget: download timed out
+      command terminated with exit code 1
+      """
+
+  @G58
+  Scenario: A container's own command talks to a Service: its output is the Pod's log, its status the Pod's
+    When I run `kubectl run once --image=busybox --restart=Never -- wget -qO- http://web`
+    And I run `kubectl run curler --image=curlimages/curl --restart=Never -- -s -o /dev/null -w '%{http_code}' http://web`
+    And I run `kubectl run lost --image=curlimages/curl --restart=Never -- -sS http://nope`
+    And 20s pass
+    And I run `kubectl get pods once curler lost`
+    Then the output lines match:
+      """
+      NAME +READY +STATUS +RESTARTS +AGE
+      once +0/1 +Completed +0 +\d+s
+      curler +0/1 +Completed +0 +\d+s
+      lost +0/1 +Error +0 +\d+s
+      """
+    When I run `kubectl logs once`
+    Then the output contains "<h1>Welcome to nginx!</h1>"
+    When I run `kubectl logs curler`
+    Then the output is:
+      """
+      200
+      """
+    When I run `kubectl logs lost`
+    Then the output is:
+      """
+      curl: (6) Could not resolve host: nope
+      """
+    When I run `kubectl get pod lost -o jsonpath={.status.containerStatuses[0].state.terminated.exitCode}`
+    Then the output is:
+      """
+      6
+      """
