@@ -52,33 +52,31 @@ function runSize(nodes: number, updates: number, path: WritePath, budget: Budget
   let misrouted = 0;
   let closed = 0;
   const onClose = () => void closed++;
-  {
-    for (let b = 0; b < BROAD; b++) {
-      const seen = new Set<string>();
-      broadSeen.push(seen);
-      cp.admin.watch('pods', undefined, { resourceVersion: rv }, (events) => {
-        for (const e of events) {
-          delivered++;
-          const v = e.object.metadata.resourceVersion!;
-          if (seen.has(v)) duplicated++;
-          else seen.add(v);
-        }
-      }, onClose);
-    }
-    for (let n = 0; n < nodes; n++) {
-      const node = `node-${n}`;
-      const seen = new Set<string>();
-      nodeSeen.set(node, seen);
-      cp.admin.watch('pods', undefined, { resourceVersion: rv, fieldSelector: `spec.nodeName=${node}` }, (events) => {
-        for (const e of events) {
-          delivered++;
-          if (e.object.spec?.nodeName !== node) misrouted++;
-          const v = e.object.metadata.resourceVersion!;
-          if (seen.has(v)) duplicated++;
-          else seen.add(v);
-        }
-      }, onClose);
-    }
+  for (let b = 0; b < BROAD; b++) {
+    const seen = new Set<string>();
+    broadSeen.push(seen);
+    cp.admin.watch('pods', undefined, { resourceVersion: rv }, (events) => {
+      for (const e of events) {
+        delivered++;
+        const v = e.object.metadata.resourceVersion!;
+        if (seen.has(v)) duplicated++;
+        else seen.add(v);
+      }
+    }, onClose);
+  }
+  for (let n = 0; n < nodes; n++) {
+    const node = `node-${n}`;
+    const seen = new Set<string>();
+    nodeSeen.set(node, seen);
+    cp.admin.watch('pods', undefined, { resourceVersion: rv, fieldSelector: `spec.nodeName=${node}` }, (events) => {
+      for (const e of events) {
+        delivered++;
+        if (e.object.spec?.nodeName !== node) misrouted++;
+        const v = e.object.metadata.resourceVersion!;
+        if (seen.has(v)) duplicated++;
+        else seen.add(v);
+      }
+    }, onClose);
   }
   // The updates: a label bumped on each Pod in turn; each write's resourceVersion is what every watcher must see.
   const written: { rv: string; node: string }[] = [];
