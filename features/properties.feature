@@ -125,3 +125,33 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
   @property
   Scenario: Bad input never crashes the model and changes nothing when rejected
     Then no generated bad input crashes the model, goes without a Kubernetes error, or changes etcd when rejected
+
+  @property @J54
+  Scenario: Generated Jobs end Complete or Failed with the counts their programs and limits lead to, whatever the faults
+    # Completions 1–4, parallelism 1–3, backoffLimit 0–2, restartPolicy Never or OnFailure,
+    # NonIndexed or Indexed, programs that succeed, fail, or fail on some indexes.
+    Given the property bounds:
+      | bound        | value                                 |
+      | workers      | 3                                     |
+      | jobs         | 2                                     |
+      | statefulsets | 0                                     |
+      | faults       | 2                                     |
+      | fault_kinds  | crash, crashMidReconcile, api, watch  |
+      | horizon      | 20s                                   |
+      | converge     | 5m                                    |
+      | runs         | 0.12                                  |
+    Then every generated Job and StatefulSet converges and stays safe: at most parallelism active Pods, one Pod per running index, succeeded never going down
+
+  @property @T50
+  Scenario: Generated StatefulSets scale up in order and down from the highest ordinal, and keep their claims, whatever the faults
+    Given the property bounds:
+      | bound        | value                                 |
+      | workers      | 3                                     |
+      | jobs         | 0                                     |
+      | statefulsets | 2                                     |
+      | faults       | 2                                     |
+      | fault_kinds  | crash, crashMidReconcile, api, watch  |
+      | horizon      | 30s                                   |
+      | converge     | 3m                                    |
+      | runs         | 0.12                                  |
+    Then every generated Job and StatefulSet converges and stays safe: web-n only after web-0 … web-(n-1) were Running and Ready, scale-down from the highest ordinal, no claim deleted

@@ -41,17 +41,12 @@ export function lastDisruption(c: Case): number {
   return t;
 }
 
-/** Runs with the case's faults; `checkAvailability` only in runs without any disruption but template edits. */
-export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterConfig): RunResult {
-  const cluster = new Cluster({ seed, config: config ?? parseClusterConfig(kindConfig(c)) });
+/** Schedules a case's faults from now on: crashes and node losses on the clock, API and watch faults as windows. */
+export function scheduleFaults(cluster: Cluster, faults: Case['faults']): void {
   const sim = cluster.sim;
-  let pick = 0;
-  sim.chooser = (ready) => (pick < c.choices.length ? c.choices[pick++] % ready.length : 0);
-  // Writes that change neither replicas, placement nor Pods keep a run strict.
-  const strict = c.faults.length === 0 && c.actions.every((a) => a.op === 'editTemplate' || a.op === 'concurrentWrites' || a.op === 'reapply');
   const t0 = sim.now();
   const windows: FaultWindow[] = [];
-  for (const f of c.faults) {
+  for (const f of faults) {
     if (f.kind === 'api') windows.push({ kind: 'api', actor: f.actor, code: f.code, from: t0 + f.at, to: t0 + f.at + f.forMs, every: f.every });
     else if (f.kind === 'crashMidReconcile') windows.push({ kind: 'crashAfterWrite', actor: f.component, nth: f.nth, from: t0 + f.at, to: t0 + f.at + f.forMs });
     else if (f.kind === 'watch')
@@ -70,6 +65,18 @@ export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterCon
     });
     sim.faults = injector;
   }
+}
+
+/** Runs with the case's faults; `checkAvailability` only in runs without any disruption but template edits. */
+export function runCase(c: Case, seed: number, b: RunBounds, config?: ClusterConfig): RunResult {
+  const cluster = new Cluster({ seed, config: config ?? parseClusterConfig(kindConfig(c)) });
+  const sim = cluster.sim;
+  let pick = 0;
+  sim.chooser = (ready) => (pick < c.choices.length ? c.choices[pick++] % ready.length : 0);
+  // Writes that change neither replicas, placement nor Pods keep a run strict.
+  const strict = c.faults.length === 0 && c.actions.every((a) => a.op === 'editTemplate' || a.op === 'concurrentWrites' || a.op === 'reapply');
+  const t0 = sim.now();
+  scheduleFaults(cluster, c.faults);
   const ledger = new Ledger(() => sim.now());
   const safety = new SafetyObserver(cluster, strict, new Calm(c, t0, () => sim.now()), ledger);
   /** What the user last asked for: a status write must never change it. */
