@@ -27,6 +27,9 @@ export class BareControlPlane {
     this.apiserver.issueToken(ADMIN_TOKEN, { user: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN);
     this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    // What the serviceaccounts controller would create (no kube-controller-manager here): the
+    // ServiceAccount admission plugin looks the namespace's default account up for every Pod.
+    this.admin.create('serviceaccounts', 'default', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } });
   }
 
   /** A component's process and context with the identity kubeadm gives it (system:kube-scheduler …). */
