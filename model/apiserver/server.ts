@@ -13,6 +13,9 @@ import { RBACAuthorizer } from './authorization/rbac/authorizer';
 import { admitRbacEscalation } from './authorization/rbac/escalation';
 import { NodeAuthorizer } from './authorization/node/authorizer';
 import { populateNodeGraph } from './authorization/node/populator';
+import { ServiceAccountTokenAuthenticator } from './serviceaccount-token/authenticator';
+import { signingKey } from './serviceaccount-token/keys';
+import { createToken, type TokenRequestDeps } from './serviceaccount-token/token-request';
 import { Authentication } from './authentication';
 import { answerReview } from './reviews';
 import { applyDefaults, defaultPodSpec } from './defaults';
@@ -48,6 +51,8 @@ export class ApiServer {
   readonly authentication = new Authentication();
   /** --authorization-mode: the chain every request passes after authentication (Node first, as kubeadm sets it). */
   authorizer: Authorizer;
+  /** serviceaccounts/token (TokenRequest). */
+  private readonly tokenRequests: TokenRequestDeps;
   /** The RBAC authorizer of the chain (its index of roles and bindings; RulesFor). */
   readonly rbac: RBACAuthorizer;
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
@@ -73,6 +78,12 @@ export class ApiServer {
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
     this.rbac = new RBACAuthorizer(etcd);
     this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), this.rbac]);
+    // The service-account key (made at the first token), TokenRequest and the token authenticator.
+    const read = (resource: string, ns: string | undefined, name: string) => this.read(resourceByName(resource)!, ns, name)?.obj;
+    const key = () => signingKey(sim.seed, () => sim.rng.derive('service-account-key'));
+    const rfc3339 = (offsetS: number) => new Date(sim.clock.nowMs() + offsetS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    this.tokenRequests = { read, admit: (a) => this.admit(a), nowMs: () => sim.clock.nowMs(), nowRFC3339: rfc3339, key, jtiRng: sim.rng.derive('service-account-jti') };
+    this.authentication.tokens.add(new ServiceAccountTokenAuthenticator({ key, nowMs: () => sim.clock.nowMs(), read }));
     const services = resourceByName('services')!;
     this.hooks = new StorageHooks(
       sim.rng,
@@ -209,6 +220,7 @@ export class ApiServer {
         if (req.subresource === 'binding') return this.bind(r, ns!, req.name!, req.body);
         if (req.subresource === 'exec') return execInPod(this.kubelets, this.mustGet(r, ns, req.name!), req.body);
         if (req.subresource === 'eviction') return this.evict(id, r, ns!, req);
+        if (req.subresource === 'token') return createToken(this.tokenRequests, id, ns!, req.name!, req.body);
         return this.create(id, r, ns, req);
       case 'update':
         return this.update(id, r, ns, req.name!, req.body, req);
