@@ -307,3 +307,24 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
       NAME +DESIRED +CURRENT +READY +AGE
       web-\S+ +2 +2 +2 +\d+s
       """
+
+  @B14
+  Scenario: kube-proxy runs as its ServiceAccount and may do what system:node-proxier allows, through kubeadm's kubeadm:node-proxier binding
+    When I run `kubectl auth can-i list endpointslices.discovery.k8s.io --as=system:serviceaccount:kube-system:kube-proxy`
+    Then the output is:
+      """
+      yes
+      """
+    When I run `kubectl auth can-i delete pods --as=system:serviceaccount:kube-system:kube-proxy`
+    Then the output is:
+      """
+      no
+      """
+    And it fails
+    When I run `kubectl delete clusterrolebinding kubeadm:node-proxier`
+    And I run `kubectl auth can-i list endpointslices.discovery.k8s.io --as=system:serviceaccount:kube-system:kube-proxy`
+    Then the output is:
+      """
+      no
+      """
+    And it fails

@@ -32,6 +32,7 @@ export function componentName(user: string): string | undefined {
   if (user === 'system:kube-scheduler') return 'kube-scheduler';
   if (user === 'system:kube-controller-manager') return 'kube-controller-manager';
   if (user === 'system:kube-proxy') return 'kube-proxy';
+  if (user === 'system:serviceaccount:kube-system:kube-proxy') return 'kube-proxy';
   if (user === 'system:apiserver') return 'kube-apiserver';
   if (user === 'kubernetes-super-admin') return 'kubeadm';
   if (user === 'system:serviceaccount:kube-flannel:flannel') return 'flanneld';

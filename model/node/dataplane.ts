@@ -11,7 +11,8 @@ import { corednsDnsListener } from './network/coredns-dns';
 import { ApiClient } from '../client/client';
 
 /** The identities the data-plane components authenticate as (kubeadm's and kube-flannel.yml's). */
-const KUBE_PROXY = { token: 'kube-proxy-token', user: 'system:kube-proxy' };
+// kubeadm runs kube-proxy with its ServiceAccount's token, bound to system:node-proxier by kubeadm:node-proxier.
+const KUBE_PROXY = { token: 'kube-proxy-token', user: 'system:serviceaccount:kube-system:kube-proxy' };
 const FLANNEL = { token: 'flannel-token', user: 'system:serviceaccount:kube-flannel:flannel' };
 const COREDNS = { token: 'coredns-token', user: 'system:serviceaccount:kube-system:coredns' };
 
@@ -29,7 +30,7 @@ function containerLog(cluster: Cluster, rc: RunningContainer): KlogLog {
 export function installDataPlane(cluster: Cluster): ClusterNetwork {
   const network = new ClusterNetwork(cluster.sim);
   for (const host of cluster.nodes.values()) attachNode(network, host);
-  cluster.apiserver.issueToken(KUBE_PROXY.token, { user: KUBE_PROXY.user, groups: ['system:authenticated'] });
+  cluster.apiserver.issueToken(KUBE_PROXY.token, { user: KUBE_PROXY.user, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] });
   cluster.apiserver.issueToken(FLANNEL.token, { user: FLANNEL.user, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-flannel', 'system:authenticated'] });
   cluster.apiserver.issueToken(COREDNS.token, { user: COREDNS.user, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] });
 
