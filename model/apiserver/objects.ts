@@ -4,6 +4,7 @@
  * parsing into Status errors, and the trace names of identities.
  */
 import type { KObject } from '../api/meta';
+import { jsonCopy } from '../api/json-copy';
 import type { ResourceInfo } from '../api/registry';
 import { type FieldSelector, matchesLabels, parseLabelSelector, SelectorParseError, type Selector } from '../api/selectors';
 import { matchesFields, parseFieldSelectorFor } from './fieldlabels';
@@ -68,8 +69,9 @@ export function stripRV(o: KObject): KObject {
   return { ...o, metadata: { ...o.metadata, resourceVersion: undefined, managedFields: undefined } };
 }
 
+/** A JSON round trip's copy (undefined fields dropped), made without the string (api/json-copy.ts). */
 export function stripUndefined<T>(o: T): T {
-  return JSON.parse(JSON.stringify(o));
+  return jsonCopy(o);
 }
 
 /**
