@@ -2,7 +2,8 @@ Feature: The impersonation filter checks every part of what is asked for
   kube-apiserver's impersonation filter runs after authentication: it authorizes the
   authenticated user for the verb `impersonate` on the user (or ServiceAccount), on each group
   and on the UID asked for, and the first refusal is the request's 403, before the request
-  itself is authorized. Here on the model's kubectl alone, so each case costs nothing.
+  itself is authorized. Here on the model's kubectl, so each case costs nothing (the admin's
+  case also runs with the real kubectl against `kubespec up` in the portable run).
 
   Background:
     Given a cluster
@@ -15,7 +16,7 @@ Feature: The impersonation filter checks every part of what is asked for
       Error from server (Forbidden): users "jane" is forbidden: User "bob" cannot impersonate resource "users" in API group "" at the cluster scope
       """
 
-  @U25
+  @U25 @portable
   Scenario: The admin may impersonate; then jane's own rights decide
     When I run `kubectl get pods --as=jane`
     Then it fails with:
