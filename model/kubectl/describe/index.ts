@@ -17,6 +17,7 @@ import { describePod } from './pod';
 import { describePodDisruptionBudget } from './pdb';
 import { describeDeployment, describeReplicaSet } from './workloads';
 import { PrefixWriter, printAnnotations, printLabels } from './writer';
+import { describeBinding, describeRole } from './rbac';
 
 /** The describer for a resource (DescriberFor), or a generic one. */
 function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean): string {
@@ -45,6 +46,12 @@ function describe(ctx: Ctx, r: ResourceInfo, obj: KObject, showEvents: boolean):
       return describePersistentVolumeClaim(ctx, obj, showEvents);
     case 'poddisruptionbudgets':
       return describePodDisruptionBudget(ctx, obj, showEvents);
+    case 'roles':
+    case 'clusterroles':
+      return describeRole(obj);
+    case 'rolebindings':
+    case 'clusterrolebindings':
+      return describeBinding(obj);
   }
   const w = new PrefixWriter();
   w.write(0, `Name:\t${obj.metadata.name}\n`);

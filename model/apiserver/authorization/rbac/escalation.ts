@@ -67,7 +67,7 @@ export function covers(owner: PolicyRule[], servant: PolicyRule[]): { ok: boolea
 }
 
 /** CompactRules: the simple rules (one group, one resource, at most one name) of the same target merged, their verbs appended. */
-function compactRules(rules: PolicyRule[]): PolicyRule[] {
+export function compactRules(rules: PolicyRule[]): PolicyRule[] {
   const out: PolicyRule[] = [];
   const simple = new Map<string, PolicyRule>();
   const order: string[] = [];
