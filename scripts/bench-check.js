@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:check`: the regression guard of issue 9. Runs the short version of `kubespec
 // bench` (the scales bench/baseline.json was recorded with: a tenth of the issue's sizes where
-// that takes seconds, less for W1, W3 and W4) and compares each workload's R and S with the baseline: more than
-// 50 % worse fails. So do a workload that converged in the baseline and no longer does, a lost
+// that takes seconds, less for W1, W3 and W4; at most 300 s of wall time each) and compares each
+// workload's R and S with the baseline: more than 50 % worse fails. So do a workload that converged in the baseline and no longer does, a lost
 // or duplicated watch event (W5), a broken rollout bound (W4), and W6's histories/s falling
 // below two thirds of the baseline's. `--update` records a new baseline from this machine.
 const { spawnSync } = require('node:child_process');
@@ -21,7 +21,10 @@ const update = process.argv.includes('--update');
  * minutes today (W1's tenth, 500 nodes and 15,000 Pods, did not converge in 10 minutes).
  */
 const DEFAULT_RUNS = { W1: 0.005, W2: 0.1, W3: 0.005, W4: 0.05, W5: 0.1, W6: 0.1 };
-const BUDGET_SECONDS = 60;
+// Wall seconds per workload: generous, since a loaded machine stretches the wall time of a run
+// whose CPU time (what R and S use) is a few seconds; a regression that makes a workload miss it
+// still fails the check.
+const BUDGET_SECONDS = 300;
 
 const baseline = fs.existsSync(baselineFile) ? JSON.parse(fs.readFileSync(baselineFile, 'utf8')) : undefined;
 const runs = baseline ? Object.fromEntries(Object.entries(baseline.workloads).map(([w, b]) => [w, b.scale])) : DEFAULT_RUNS;
