@@ -32,6 +32,13 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
   scenario's bounds exercise. The seed is fixed, and KUBESPEC_SEED varies it. A failure prints
   how to replay it and writes the shrunk case as a feature under reports/counterexamples/.
 
+  Jobs, CronJobs and StatefulSets have properties of their own (steps/properties/batch-*.ts,
+  with the bounds `jobs`, `cronjobs` and `statefulsets`): each generated Job must end Complete
+  or Failed with the counts its program and limits lead to, each CronJob (suspended after a few
+  minutes) with nothing running and no more finished Jobs than its history limits, and each
+  StatefulSet with exactly its ordinals Running and Ready and their claims; their invariants are
+  checked at every etcd write too (steps/properties/safety-batch.ts).
+
   @property @W09 @W18 @C24 @N60
   Scenario: Eventually stable reconciliation, and safety at every step
     Given the property bounds:
@@ -140,7 +147,7 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon      | 20s                                   |
       | converge     | 5m                                    |
       | runs         | 0.12                                  |
-    Then every generated Job and StatefulSet converges and stays safe: at most parallelism active Pods, one Pod per running index, succeeded never going down
+    Then every generated Job, CronJob and StatefulSet converges and stays safe: at most parallelism active Pods, one Pod per running index, succeeded never going down
 
   @property @T50
   Scenario: Generated StatefulSets scale up in order and down from the highest ordinal, and keep their claims, whatever the faults
@@ -154,4 +161,20 @@ Feature: Properties: the reconcile loops converge, whatever the cluster, workloa
       | horizon      | 30s                                   |
       | converge     | 3m                                    |
       | runs         | 0.12                                  |
-    Then every generated Job and StatefulSet converges and stays safe: web-n only after web-0 … web-(n-1) were Running and Ready, scale-down from the highest ordinal, no claim deleted
+    Then every generated Job, CronJob and StatefulSet converges and stays safe: web-n only after web-0 … web-(n-1) were Running and Ready, scale-down from the highest ordinal, no claim deleted
+
+  @property @J55
+  Scenario: Generated CronJobs keep their concurrency policy and history limits, whatever the faults
+    # Every minute for a few minutes, then suspended: quick, slow (longer than the minute) or failing Jobs.
+    Given the property bounds:
+      | bound        | value                                 |
+      | workers      | 2                                     |
+      | jobs         | 0                                     |
+      | statefulsets | 0                                     |
+      | cronjobs     | 2                                     |
+      | faults       | 2                                     |
+      | fault_kinds  | crash, crashMidReconcile, api, watch  |
+      | horizon      | 20s                                   |
+      | converge     | 5m                                    |
+      | runs         | 0.12                                  |
+    Then every generated Job, CronJob and StatefulSet converges and stays safe: never two Jobs running under Forbid or Replace, no more finished Jobs kept than the history limits

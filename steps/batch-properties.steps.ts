@@ -15,7 +15,7 @@ const PROPERTY_TIMEOUT_MS = 15 * 60_000;
 type PropWorld = KubespecWorld & { bounds?: Record<string, string> };
 const ms = (s: string) => parseDuration(s) ?? Number(s);
 
-Then('every generated Job and StatefulSet converges and stays safe{}', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld, _focus: string) {
+Then('every generated Job, CronJob and StatefulSet converges and stays safe{}', { timeout: PROPERTY_TIMEOUT_MS }, function (this: PropWorld, _focus: string) {
   const bound = (name: string, fallback: string) => this.bounds?.[name] ?? fallback;
   const b: Bounds = {
     maxWorkers: Number(bound('workers', '3')),
@@ -28,7 +28,7 @@ Then('every generated Job and StatefulSet converges and stays safe{}', { timeout
   };
   const share = Number(bound('runs', '1'));
   const details = fc.check(
-    fc.property(batchCaseArbitrary(b, Number(bound('jobs', '2')), Number(bound('statefulsets', '1'))), (c: BatchCase) => {
+    fc.property(batchCaseArbitrary(b, Number(bound('jobs', '2')), Number(bound('statefulsets', '1')), Number(bound('cronjobs', '0'))), (c: BatchCase) => {
       const res = runBatchCase(c, 1, ms(bound('converge', '5m')));
       if (!res.ok) throw new Error(res.problems.join('\n'));
     }),

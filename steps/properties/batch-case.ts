@@ -1,9 +1,11 @@
 /**
- * Generated Jobs and StatefulSets for the convergence properties (issue 11): a Job with its
- * completions, parallelism, backoffLimit, restart policy, completion mode and a program that
- * succeeds or fails (for an Indexed Job: fails on some indexes); a StatefulSet with its Pod
- * management policy, volume claims and the replica counts a user scales it to over time. The
- * cluster, faults and interleaving come from the main case generator (case.ts).
+ * Generated Jobs, CronJobs and StatefulSets for the convergence properties (issue 11): a Job
+ * with its completions, parallelism, backoffLimit, restart policy, completion mode and a program
+ * that succeeds or fails (for an Indexed Job: fails on some indexes); a CronJob running every
+ * minute with its concurrency policy, history limits and a Job that is quick, slow (longer than
+ * the minute) or failing; a StatefulSet with its Pod management policy, volume claims and the
+ * replica counts a user scales it to over time. The cluster, faults and interleaving come from
+ * the main case generator (case.ts).
  */
 import fc from 'fast-check';
 import type { KObject } from '../../model/api/meta';
@@ -29,12 +31,21 @@ export interface StatefulSetGen {
   scales: { at: number; replicas: number }[];
 }
 
+export interface CronJobGen {
+  name: string;
+  policy: 'Allow' | 'Forbid' | 'Replace';
+  successfulJobsHistoryLimit: number;
+  failedJobsHistoryLimit: number;
+  program: 'quick' | 'slow' | 'fail';
+}
+
 export interface BatchCase {
   nodes: Case['nodes'];
   faults: Case['faults'];
   choices: number[];
   jobs: JobGen[];
   sets: StatefulSetGen[];
+  cronJobs?: CronJobGen[];
 }
 
 const job = (i: number): fc.Arbitrary<JobGen> =>
@@ -64,15 +75,22 @@ const statefulSet = (i: number, horizonMs: number): fc.Arbitrary<StatefulSetGen>
     scales: fc.array(fc.record({ at: fc.integer({ min: 0, max: horizonMs }), replicas: fc.integer({ min: 0, max: 4 }) }), { maxLength: 2 }).map((s) => [...s].sort((a, b) => a.at - b.at)),
   });
 
-/** Nodes, faults and choices from the main generator (no workloads of its own), with Jobs and StatefulSets. */
-export function batchCaseArbitrary(b: Bounds, maxJobs: number, maxSets: number): fc.Arbitrary<BatchCase> {
+const cronJob = (i: number): fc.Arbitrary<CronJobGen> =>
+  fc.record({
+    name: fc.constant(`cron${i}`),
+    policy: fc.constantFrom<CronJobGen['policy']>('Allow', 'Forbid', 'Replace'),
+    successfulJobsHistoryLimit: fc.integer({ min: 0, max: 3 }),
+    failedJobsHistoryLimit: fc.integer({ min: 0, max: 2 }),
+    program: fc.constantFrom<CronJobGen['program']>('quick', 'slow', 'fail'),
+  });
+
+const upTo = <T>(max: number, gen: (i: number) => fc.Arbitrary<T>): fc.Arbitrary<T[]> => fc.integer({ min: 0, max }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => gen(i))));
+
+/** Nodes, faults and choices from the main generator (no workloads of its own), with Jobs, StatefulSets and CronJobs. */
+export function batchCaseArbitrary(b: Bounds, maxJobs: number, maxSets: number, maxCronJobs = 0): fc.Arbitrary<BatchCase> {
   return fc
-    .tuple(
-      caseArbitrary({ ...b, maxWorkloads: 1, maxActions: 0 }),
-      fc.integer({ min: 0, max: maxJobs }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => job(i)))),
-      fc.integer({ min: 0, max: maxSets }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => statefulSet(i, b.horizonMs)))),
-    )
-    .map(([c, jobs, sets]) => ({ nodes: c.nodes, faults: c.faults, choices: c.choices, jobs, sets }));
+    .tuple(caseArbitrary({ ...b, maxWorkloads: 1, maxActions: 0 }), upTo(maxJobs, job), upTo(maxSets, (i) => statefulSet(i, b.horizonMs)), upTo(maxCronJobs, cronJob))
+    .map(([c, jobs, sets, cronJobs]) => ({ nodes: c.nodes, faults: c.faults, choices: c.choices, jobs, sets, ...(cronJobs.length ? { cronJobs } : {}) }));
 }
 
 /** Generated nodes may all carry dedicated=db:NoSchedule: these Pods go anywhere. */
@@ -114,6 +132,31 @@ export function statefulSetManifest(s: StatefulSetGen): KObject {
         spec: { tolerations: TOLERATE_DEDICATED, containers: [{ name: 'web', image: 'nginx:1.27', resources: { requests: { cpu: '10m', memory: '16Mi' } } }] },
       },
       volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    },
+  };
+}
+
+/** A CronJob every minute; its Job never retries (backoffLimit 0) and a slow one outlasts the minute. */
+export function cronJobManifest(cj: CronJobGen): KObject {
+  const command = cj.program === 'quick' ? ['sh', '-c', 'echo tick'] : cj.program === 'slow' ? ['sleep', '90'] : ['sh', '-c', 'exit 1'];
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: { name: cj.name, namespace: NS },
+    spec: {
+      schedule: '*/1 * * * *',
+      concurrencyPolicy: cj.policy,
+      successfulJobsHistoryLimit: cj.successfulJobsHistoryLimit,
+      failedJobsHistoryLimit: cj.failedJobsHistoryLimit,
+      jobTemplate: {
+        spec: {
+          backoffLimit: 0,
+          template: {
+            metadata: { labels: { [APP_LABEL]: cj.name } },
+            spec: { restartPolicy: 'Never', tolerations: TOLERATE_DEDICATED, containers: [{ name: 'tick', image: 'busybox:1.37', command, resources: { requests: { cpu: '10m', memory: '16Mi' } } }] },
+          },
+        },
+      },
     },
   };
 }

@@ -7,8 +7,8 @@
 import type { KObject } from '../../model/api/meta';
 import { Cluster } from '../../model/cluster';
 import { parseClusterConfig } from '../../model/cluster-config';
-import type { BatchCase, JobGen, StatefulSetGen } from './batch-case';
-import { headlessService, jobManifest, statefulSetManifest } from './batch-case';
+import type { BatchCase, CronJobGen, JobGen, StatefulSetGen } from './batch-case';
+import { cronJobManifest, headlessService, jobManifest, statefulSetManifest } from './batch-case';
 import { type Case, NS } from './case';
 import { tolerant } from './actions';
 import { Intervals } from '../../model/controllers/job/indexed';
@@ -82,6 +82,32 @@ export function setNotConverged(cluster: Cluster, s: StatefulSetGen, want: numbe
   return out;
 }
 
+/**
+ * Why a CronJob, suspended after running a few minutes, has not settled: a Job was made, none
+ * is left running or in status.active, and the finished ones kept are within the history limits.
+ */
+export function cronJobNotConverged(cluster: Cluster, cj: CronJobGen): string[] {
+  const obj = read(cluster, 'cronjobs', cj.name);
+  if (!obj) return [`${cj.name}: the CronJob is gone`];
+  const out: string[] = [];
+  if (!obj.status?.lastScheduleTime) out.push(`${cj.name}: never scheduled a Job`);
+  if ((obj.status?.active ?? []).length) out.push(`${cj.name}: status.active still lists ${obj.status.active.map((r: any) => r.name).join(', ')}`);
+  const jobs = cluster.etcd
+    .range(`/registry/jobs/${NS}/`)
+    .map((kv) => JSON.parse(kv.value) as KObject)
+    .filter((j) => (j.metadata.ownerReferences ?? []).some((r: any) => r.controller && r.uid === obj.metadata.uid));
+  const running = jobs.filter((j) => !condition(j, 'Complete') && !condition(j, 'Failed'));
+  if (running.length) out.push(`${cj.name}: jobs ${running.map((j) => j.metadata.name).join(', ')} still running`);
+  const complete = jobs.filter((j) => condition(j, 'Complete')).length;
+  const failed = jobs.filter((j) => condition(j, 'Failed')).length;
+  if (complete > cj.successfulJobsHistoryLimit) out.push(`${cj.name}: ${complete} complete jobs kept, successfulJobsHistoryLimit ${cj.successfulJobsHistoryLimit}`);
+  if (failed > cj.failedJobsHistoryLimit) out.push(`${cj.name}: ${failed} failed jobs kept, failedJobsHistoryLimit ${cj.failedJobsHistoryLimit}`);
+  return out;
+}
+
+/** How long CronJobs run (a few schedules) before the user suspends them. */
+const CRON_RUN_MS = 200_000;
+
 /** The case's run: create, scale on schedule, fault, then converge within `convergeMs`. */
 export function runBatchCase(c: BatchCase, seed: number, convergeMs: number): BatchRunResult {
   const cluster = new Cluster({ seed, config: parseClusterConfig(kindConfig({ nodes: c.nodes } as Case)) });
@@ -91,6 +117,11 @@ export function runBatchCase(c: BatchCase, seed: number, convergeMs: number): Ba
   scheduleFaults(cluster, c.faults);
   const safety = new BatchSafety(cluster);
   for (const j of c.jobs) tolerant(() => cluster.admin.create('jobs', NS, jobManifest(j)));
+  const cronJobs = c.cronJobs ?? [];
+  for (const cj of cronJobs) {
+    tolerant(() => cluster.admin.create('cronjobs', NS, cronJobManifest(cj)));
+    sim.schedule(CRON_RUN_MS, `user: suspend cronjob ${cj.name}`, () => tolerant(() => cluster.admin.patch('cronjobs', NS, cj.name, 'merge', { spec: { suspend: true } })));
+  }
   const want = c.sets.map((s) => s.replicas);
   for (const [i, s] of c.sets.entries()) {
     tolerant(() => cluster.admin.create('services', NS, headlessService(s)));
@@ -101,10 +132,10 @@ export function runBatchCase(c: BatchCase, seed: number, convergeMs: number): Ba
         tolerant(() => cluster.admin.patch('statefulsets', NS, s.name, 'merge', { spec: { replicas: sc.replicas } }));
       });
   }
-  const horizon = Math.max(lastDisruption({ actions: [], faults: c.faults } as unknown as Case), ...c.sets.flatMap((s) => s.scales.map((x) => x.at)), 0);
+  const horizon = Math.max(lastDisruption({ actions: [], faults: c.faults } as unknown as Case), ...c.sets.flatMap((s) => s.scales.map((x) => x.at)), cronJobs.length ? CRON_RUN_MS : 0);
   sim.advance(horizon + 5000);
   sim.faults = undefined;
-  const why = () => [...c.jobs.flatMap((j) => jobNotConverged(cluster, j)), ...c.sets.flatMap((s, i) => setNotConverged(cluster, s, want[i]))];
+  const why = () => [...c.jobs.flatMap((j) => jobNotConverged(cluster, j)), ...c.sets.flatMap((s, i) => setNotConverged(cluster, s, want[i])), ...cronJobs.flatMap((cj) => cronJobNotConverged(cluster, cj))];
   let problems = why();
   for (let waited = 0; problems.length && waited < convergeMs; waited += 5000) {
     sim.advance(5000);

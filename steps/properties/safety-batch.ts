@@ -7,6 +7,7 @@
  * deleted is still there); a claim, once made, is never deleted.
  * Jobs: never more than parallelism active Pods; an Indexed Job never runs one index in two
  * active Pods; status.succeeded never goes down and never passes completions.
+ * CronJobs with concurrencyPolicy Forbid or Replace: never two of their Jobs running at once.
  */
 import type { KObject } from '../../model/api/meta';
 import type { Cluster } from '../../model/cluster';
@@ -27,6 +28,8 @@ export class BatchSafety {
   private readonly pods = new Map<string, KObject>();
   private readonly sets = new Map<string, KObject>();
   private readonly jobs = new Map<string, KObject>();
+  /** CronJobs by UID (a Job names its CronJob by UID in its controller reference). */
+  private readonly cronJobs = new Map<string, KObject>();
   /** Pod names (per set) that have been Running and Ready at some write. */
   private readonly everReady = new Set<string>();
   private readonly claims = new Set<string>();
@@ -50,6 +53,7 @@ export class BatchSafety {
     const [, , resource, ns, name] = key.split('/');
     if (ns !== NS) return;
     if (resource === 'statefulsets') obj ? this.sets.set(name, obj) : this.sets.delete(name);
+    else if (resource === 'cronjobs') obj ? this.cronJobs.set(obj.metadata.uid!, obj) : undefined;
     else if (resource === 'jobs') this.onJob(name, obj);
     else if (resource === 'persistentvolumeclaims') {
       if (obj) this.claims.add(name);
@@ -92,10 +96,22 @@ export class BatchSafety {
       return;
     }
     this.jobs.set(name, job);
+    const owner = ctrl(job);
+    if (owner?.kind === 'CronJob') this.checkConcurrency(owner.uid);
     const was = before?.status?.succeeded ?? 0;
     const now = job.status?.succeeded ?? 0;
     if (now < was) this.violate(`job ${name}: status.succeeded went down from ${was} to ${now}`);
     if (now > (job.spec?.completions ?? Infinity)) this.violate(`job ${name}: status.succeeded ${now} is more than its completions ${job.spec.completions}`);
+  }
+
+  /** Forbid and Replace: at most one of the CronJob's Jobs running (not finished, not being deleted). */
+  private checkConcurrency(uid: string): void {
+    const cj = this.cronJobs.get(uid);
+    const policy = cj?.spec?.concurrencyPolicy;
+    if (policy !== 'Forbid' && policy !== 'Replace') return;
+    const finished = (j: KObject) => (j.status?.conditions ?? []).some((c: any) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
+    const running = [...this.jobs.values()].filter((j) => ctrl(j)?.uid === uid && !finished(j) && !j.metadata.deletionTimestamp);
+    if (running.length > 1) this.violate(`cronjob ${cj!.metadata.name} (${policy}) has ${running.length} jobs running at once: ${running.map((j) => j.metadata.name).join(', ')}`);
   }
 
   private checkJobPods(jobName: string): void {
