@@ -19,7 +19,8 @@ Runs issue 9's workloads (W1 150,000 Pods on 5,000 nodes, W2 the scheduler alone
 on 15,000 nodes, W4 a 3,000-replica rollout, W5 watch fan-out, W6 property histories), each in
 a process of its own, and prints one line per workload (JSON with --json). --scale multiplies the
 sizes (0.1: the short version); a workload still running after --budget seconds (default 600)
-stops and reports converged:false with how far it got.
+stops and reports converged:false with how far it got. Durations other than wallSeconds, and
+the rates, are in CPU seconds of the workload's process (README, Performance).
 `;
 
 interface BenchArgs {
