@@ -35,3 +35,22 @@ Feature: kubectl auth whoami: who the API server says you are
           - system:authenticated
           username: kubernetes-admin
       """
+
+  @U01 @real-kubectl-1.28
+  Scenario: whoami -o json in the Go struct's field order, -o name of a nameless object
+    When I run `kubectl auth whoami -o json --as=jane --as-uid=7 --as-group=system:masters` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output has lines matching, in order:
+      """
+      "kind": "SelfSubjectReview"
+      "apiVersion": "authentication.k8s.io/v1"
+      "username": "jane"
+      "uid": "7"
+      "groups"
+      """
+    When I run `kubectl auth whoami -o name` with the real kubectl and the model's kubectl
+    Then both print the same output
+    And the output is:
+      """
+      selfsubjectreview.authentication.k8s.io/<unknown>
+      """

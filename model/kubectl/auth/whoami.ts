@@ -5,6 +5,7 @@ import { KubectlError } from '../errors';
 import type { Ctx } from '../kubectl';
 import { parseOutput, printTo } from '../output';
 import { kubectlTabWriter } from '../printers/tabwriter';
+import { sortedMap, typedJSON } from '../printers/typed-json';
 
 /**
  * `kubectl auth whoami` (pkg/cmd/auth/whoami.go): creates an authentication.k8s.io/v1
@@ -23,6 +24,16 @@ export function whoami(ctx: Ctx, p: Parsed): number {
       throw new KubectlError('the selfsubjectreviews API is not enabled in the cluster\nenable APISelfSubjectReview feature gate and authentication.k8s.io/v1alpha1 or authentication.k8s.io/v1beta1 API');
     throw e;
   }
+  if (fmt?.kind === 'json') {
+    // The typed client decoded it into the Go struct: the JSON printer writes its fields in order.
+    ctx.out += typedJSON(goOrder(review)) + '\n';
+    return 0;
+  }
+  if (fmt?.kind === 'name') {
+    // NamePrinter: a nameless object is <unknown>.
+    ctx.out += `selfsubjectreview.authentication.k8s.io/${review.metadata?.name || '<unknown>'}\n`;
+    return 0;
+  }
   if (fmt) {
     printTo(ctx, [{ obj: review, r: resourceByName('selfsubjectreviews')! }], fmt, true);
     return 0;
@@ -37,4 +48,15 @@ export function whoami(ctx: Ctx, p: Parsed): number {
   w.flush();
   ctx.out += w.take();
   return 0;
+}
+
+/** authenticationv1.SelfSubjectReview's field order: TypeMeta, ObjectMeta, Status.UserInfo (username, uid, groups, extra). */
+function goOrder(review: any): unknown {
+  const ui = review.status?.userInfo ?? {};
+  return {
+    kind: review.kind,
+    apiVersion: review.apiVersion,
+    metadata: { ...review.metadata },
+    status: { userInfo: { username: ui.username || undefined, uid: ui.uid || undefined, groups: ui.groups?.length ? ui.groups : undefined, extra: ui.extra ? sortedMap(ui.extra) : undefined } },
+  };
 }
