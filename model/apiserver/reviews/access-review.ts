@@ -29,7 +29,7 @@ export function accessReview(kind: Kind, body: any, caller: Identity, authorizer
   const status: Record<string, unknown> = { allowed: d.decision === 'allow' };
   if (d.decision === 'deny') status.denied = true;
   if (d.reason) status.reason = d.reason;
-  return { kind, apiVersion: 'authorization.k8s.io/v1', metadata: { ...metadata, creationTimestamp: null }, spec, status };
+  return { kind, apiVersion: 'authorization.k8s.io/v1', metadata: { ...metadata, creationTimestamp: null }, spec: goOrder(spec), status };
 }
 
 const RESOURCE: Record<Kind, string> = {
@@ -86,4 +86,18 @@ function validate(kind: Kind, spec: any, metadata: any): FieldError[] {
     if (nra) errs.push(FieldError.invalid('spec.nonResourceAttributes', nra, 'disallowed on this kind of request'));
   } else if (Object.keys(meta).length) errs.push(FieldError.invalid('metadata', meta, 'must be empty'));
   return errs;
+}
+
+/** The spec as encoding/json writes the Go struct: its fields in declaration order, empty ones omitted. */
+function goOrder(spec: any): Record<string, unknown> {
+  const pick = (o: any, keys: string[]) => (o ? Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== '').map((k) => [k, o[k]])) : undefined);
+  const out: Record<string, unknown> = {
+    resourceAttributes: pick(spec.resourceAttributes, ['namespace', 'verb', 'group', 'version', 'resource', 'subresource', 'name', 'fieldSelector', 'labelSelector']),
+    nonResourceAttributes: pick(spec.nonResourceAttributes, ['path', 'verb']),
+    user: spec.user || undefined,
+    groups: spec.groups?.length ? spec.groups : undefined,
+    extra: spec.extra && Object.keys(spec.extra).length ? spec.extra : undefined,
+    uid: spec.uid || undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
