@@ -263,6 +263,14 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
       APP_level=overridden
       APP_mode=debug
       user=admin
+      KUBERNETES_PORT=tcp://10.96.0.1:443
+      KUBERNETES_PORT_443_TCP=tcp://10.96.0.1:443
+      KUBERNETES_PORT_443_TCP_ADDR=10.96.0.1
+      KUBERNETES_PORT_443_TCP_PORT=443
+      KUBERNETES_PORT_443_TCP_PROTO=tcp
+      KUBERNETES_SERVICE_HOST=10.96.0.1
+      KUBERNETES_SERVICE_PORT=443
+      KUBERNETES_SERVICE_PORT_HTTPS=443
       HOME=/root
       """
 

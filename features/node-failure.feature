@@ -32,7 +32,9 @@ Feature: A node whose kubelet stops: NotReady, tainted, its Pods evicted and rep
       k8s-worker-1 +NotReady +<none> +\d+s +v1.32.2
       k8s-worker-2 +Ready +<none> +\d+s +v1.32.2
       """
-    When I run `kubectl describe node k8s-worker-1`
+    # The NoExecute taint comes on the node lifecycle controller's pass after the one that marked it (5 s).
+    When 5s pass
+    And I run `kubectl describe node k8s-worker-1`
     Then the output contains "Taints:             node.kubernetes.io/unreachable:NoExecute"
     And the output contains "                    node.kubernetes.io/unreachable:NoSchedule"
     And the output has lines matching, in order:

@@ -65,8 +65,8 @@ Feature: The walkthrough, recorded from its terminal session
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
@@ -85,8 +85,8 @@ Feature: The walkthrough, recorded from its terminal session
 
       NAME +READY +STATUS +RESTARTS +AGE +IP +NODE +NOMINATED NODE +READINESS GATES
       pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
-      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
       pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
+      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
       """
     When I run `kubectl describe deployment nginx`
     Then the output lines match:
@@ -157,8 +157,8 @@ Feature: The walkthrough, recorded from its terminal session
       """
       NAME +READY +STATUS +RESTARTS +AGE +IP +NODE +NOMINATED NODE +READINESS GATES
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
       """
     # Applying the same file again changes nothing.
     When I run `kubectl apply -f nginx.yaml`
@@ -172,23 +172,23 @@ Feature: The walkthrough, recorded from its terminal session
       LAST SEEN +TYPE +REASON +OBJECT +MESSAGE
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.053s \(5\.053s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.012s \(5\.012s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
+      \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
+      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
+      \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 352ms \(5\.298s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 379ms \(379ms including waiting\)\. Image size: 72188133 bytes\.
-      \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
-      \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
-      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
-      \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.331s \(5\.331s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.291s \(5\.291s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Killing +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Stopping container nginx
-      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
+      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 356ms \(5\.39s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 356ms \(356ms including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       """

@@ -59,3 +59,10 @@ Then('the output contains {string} with {word} as the IP of the pod {string}', f
   const ip = podIP(this, pod);
   expect(this.output).toContain(text.split(`${word}_DASHED`).join(ip.replace(/\./g, '-')).split(word).join(ip));
 });
+
+/** Lines that must be in the output (in any order), a Service's cluster IP written into them. */
+Then('the output has these lines, with {word} as the cluster IP of the service {string}:', function (this: KubespecWorld, word: string, svc: string, text: string) {
+  const ip = this.cluster.admin.get('services', 'default', svc).spec?.clusterIP as string;
+  const lines = this.output.split('\n');
+  for (const want of text.trimEnd().split('\n')) expect(lines).toContain(want.split(word).join(ip));
+});

@@ -10,6 +10,7 @@ import type { ContainerConfig } from '../cri/api';
 import type { KubeletCore, PodWorker } from './core';
 import { podRuntimeState } from './runtime-view';
 import { EnvError, expand, makeEnvironment, ObjectCache, type EnvSources } from './env';
+import { serviceEnvVarMap } from './service-env';
 import { containerMounts, setUpVolumes, VolumeSetupError, type VolumeContent } from './volumes';
 
 /** Volumes already set up, per Pod worker (a restarted kubelet sets them up again). */
@@ -73,7 +74,7 @@ export function withRunOptions(core: KubeletCore, w: PodWorker, c: any, base: Co
   const sources: EnvSources = { client: core.ctx.client, nodeAllocatable: core.host.config.capacity, hostIP: core.host.config.address, podIP };
   let envs;
   try {
-    envs = makeEnvironment(pod, c, sources, {});
+    envs = makeEnvironment(pod, c, sources, serviceEnvVarMap(core, pod));
   } catch (e) {
     if (e instanceof EnvError) return { error: e.message };
     throw e;

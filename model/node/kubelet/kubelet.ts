@@ -1,4 +1,5 @@
 import type { KObject } from '../../api/meta';
+import { startServiceLister } from './service-env';
 import { kubeletServer } from './server';
 import type { ComponentContext } from '../../component';
 import type { ContainerRuntime } from '../cri/api';
@@ -41,6 +42,7 @@ export function startKubelet(ctx: ComponentContext, host: NodeHost, runtime: Con
 
   const nodeInformer = ctx.informers.get('nodes', { fieldSelector: `metadata.name=${name}` });
   const podInformer = ctx.informers.get('pods', { fieldSelector: `spec.nodeName=${name}` });
+  startServiceLister(core);
   const nodeStatus = new NodeStatusManager(core, nodeInformer);
   const lease = new NodeLease(ctx, name, () => nodeStatus.nodeUid());
   const workers = new PodWorkers(core);
