@@ -328,3 +328,30 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
       no
       """
     And it fails
+
+  @B16
+  Scenario: kube-apiserver reconciles the bootstrap roles at each start: a rule taken from an auto-updated role comes back, broken down, and nothing is removed
+    When I run `kubectl patch clusterrole system:node-proxier --type=json -p '[{"op":"remove","path":"/rules/3"}]'`
+    And I run `kubectl auth can-i list endpointslices.discovery.k8s.io --as=system:serviceaccount:kube-system:kube-proxy`
+    Then the output is:
+      """
+      no
+      """
+    And it fails
+    When I run `on k8s-master pkill -f kube-apiserver`
+    And 60s pass
+    And I run `kubectl auth can-i list endpointslices.discovery.k8s.io --as=system:serviceaccount:kube-system:kube-proxy`
+    Then the output is:
+      """
+      yes
+      """
+    When I run `kubectl get clusterrole system:node-proxier -o jsonpath={.rules[3]}`
+    Then the output is:
+      """
+      {"apiGroups":["discovery.k8s.io"],"resources":["endpointslices"],"verbs":["list"]}
+      """
+    When I run `kubectl get clusterrole system:node-proxier -o jsonpath={.rules[4]}`
+    Then the output is:
+      """
+      {"apiGroups":["discovery.k8s.io"],"resources":["endpointslices"],"verbs":["watch"]}
+      """

@@ -14,6 +14,7 @@ import type { Simulation } from '../../../sim/simulation';
 import { encode } from '../../objects';
 import type { PolicyRule } from '../rbac/rules';
 import { AUTOUPDATE, BOOTSTRAP_LABELS, type BindingSpec, type ClusterRoleSpec } from './rule';
+import { covers } from '../rbac/escalation';
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -30,11 +31,25 @@ export class PolicyWriter {
     this.rng = new Rng(h >>> 0);
   }
 
-  /** Creates the object unless its key exists; true when it wrote it. */
-  ensure(resource: string, obj: KObject): boolean {
+  /**
+   * Creates the object unless its key exists; an existing one marked for auto-update is
+   * reconciled instead (reconcile: what it should have added to it, nothing taken away).
+   */
+  ensure(resource: string, obj: KObject, reconcile?: (existing: any) => any): boolean {
     const r = resourceByName(resource)!;
     const key = etcdKey(r, obj.metadata.namespace, obj.metadata.name!);
-    if (this.etcd.get(key)) return false;
+    const kv = this.etcd.get(key);
+    if (kv) {
+      const existing = JSON.parse(kv.value);
+      if (!reconcile || existing.metadata?.annotations?.[AUTOUPDATE_KEY] !== 'true') return false;
+      const next = reconcile(existing);
+      if (!next) return false;
+      const actor = this.etcd.actor;
+      this.etcd.actor = 'kube-apiserver';
+      this.etcd.putIf(key, encode(next), kv.modRevision);
+      this.etcd.actor = actor;
+      return true;
+    }
     obj.apiVersion = groupVersion(r);
     obj.kind = r.kind;
     obj.metadata = { ...obj.metadata, uid: uuid(this.rng), creationTimestamp: this.sim.clock.nowRFC3339() };
@@ -51,11 +66,13 @@ export class PolicyWriter {
       rules: spec.rules,
     };
     if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: spec.aggregateFrom }] };
-    this.ensure('clusterroles', obj);
+    // An aggregated role's rules are the aggregation controller's to keep.
+    this.ensure('clusterroles', obj, bootstrap ? (existing) => reconcileRole(existing, obj, !spec.aggregateFrom) : undefined);
   }
 
   role(namespace: string, name: string, rules: PolicyRule[], bootstrap = true): void {
-    this.ensure('roles', { metadata: { name, namespace, ...(bootstrap ? { labels: { ...BOOTSTRAP_LABELS }, annotations: { ...AUTOUPDATE } } : {}) }, rules } as any);
+    const obj = { metadata: { name, namespace, ...(bootstrap ? { labels: { ...BOOTSTRAP_LABELS }, annotations: { ...AUTOUPDATE } } : {}) }, rules } as any;
+    this.ensure('roles', obj, bootstrap ? (existing) => reconcileRole(existing, obj, true) : undefined);
   }
 
   binding(spec: BindingSpec, bootstrap = true): void {
@@ -65,6 +82,47 @@ export class PolicyWriter {
       roleRef: { apiGroup: RBAC, kind: spec.roleKind, name: spec.role },
     };
     if (subjects.length) obj.subjects = subjects;
-    this.ensure(spec.namespace ? 'rolebindings' : 'clusterrolebindings', obj);
+    this.ensure(spec.namespace ? 'rolebindings' : 'clusterrolebindings', obj, bootstrap ? (existing) => reconcileBinding(existing, obj) : undefined);
   }
+}
+
+const AUTOUPDATE_KEY = 'rbac.authorization.kubernetes.io/autoupdate';
+
+/** Expected labels and annotations added where the object lacks them (the object's own values win). */
+function mergeMeta(existing: any, expected: any): boolean {
+  let changed = false;
+  for (const field of ['labels', 'annotations']) {
+    for (const [k, v] of Object.entries(expected.metadata[field] ?? {})) {
+      if (existing.metadata[field]?.[k] !== undefined) continue;
+      existing.metadata[field] = { ...(existing.metadata[field] ?? {}), [k]: v };
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** reconcile_role.go computeReconciledRole, in union mode: the rules it misses appended (broken down, as Covers reports them). */
+function reconcileRole(existing: any, expected: any, compareRules: boolean): any {
+  let changed = mergeMeta(existing, expected);
+  if (compareRules) {
+    const { missing } = covers(Array.isArray(existing.rules) ? existing.rules : [], expected.rules ?? []);
+    if (missing.length) {
+      existing.rules = [...(existing.rules ?? []), ...missing];
+      changed = true;
+    }
+  }
+  return changed ? existing : undefined;
+}
+
+/** reconcile_rolebindings.go in union mode: the subjects it misses appended. */
+function reconcileBinding(existing: any, expected: any): any {
+  let changed = mergeMeta(existing, expected);
+  const key = (s: any) => `${s.kind}/${s.namespace ?? ''}/${s.name}`;
+  const have = new Set((existing.subjects ?? []).map(key));
+  const missing = (expected.subjects ?? []).filter((s: any) => !have.has(key(s)));
+  if (missing.length) {
+    existing.subjects = [...(existing.subjects ?? []), ...missing];
+    changed = true;
+  }
+  return changed ? existing : undefined;
 }
