@@ -88,6 +88,7 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
       Usage: kubespec play [--seed N] [--config kind.yaml] [--record-feature out.feature [--mask-ips]] <script.play>
              kubespec up [--port N] [--config kind.yaml] [--seed N] [--speed X] [--kubeconfig-out FILE]
              kubespec node <node> -- <command…>
+             kubespec bench [--json] [--only W1,W2,…] [--scale X] [--budget SECONDS]
 
       Runs a script of commands against a fresh simulated cluster and prints the transcript.
       Script lines: kubectl …, kubectl apply -f - <<EOF … EOF, sleep <duration>,
