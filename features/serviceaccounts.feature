@@ -94,3 +94,114 @@ Feature: ServiceAccounts and their tokens
       | builder --bound-object-kind=Pod                       | error: --bound-object-name is required if --bound-object-kind is provided                                                                               |
       | builder --bound-object-kind=Pod --bound-object-name=x | error: failed to create token: pods "x" not found                                                                                                       |
       | builder a                                             | error: exactly one NAME is required, got 2\nSee 'kubectl create token -h' for help and examples                                                         |
+
+  @V20
+  Scenario: Every namespace gets the ServiceAccount default and the ConfigMap kube-root-ca.crt, and keeps them
+    When I run `kubectl create namespace team`
+    And 3s pass
+    And I run `kubectl get serviceaccounts,configmaps -n team -o name`
+    Then the output is:
+      """
+      serviceaccount/default
+      configmap/kube-root-ca.crt
+      """
+    When I run `kubectl get configmap kube-root-ca.crt -n team -o jsonpath={.metadata.annotations}`
+    Then the output is:
+      """
+      {"kubernetes.io/description":"Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}
+      """
+    # The ServiceAccount controller puts a deleted default back.
+    When I run `kubectl delete serviceaccount default -n team`
+    And 3s pass
+    And I run `kubectl get serviceaccounts -n team -o name`
+    Then the output is:
+      """
+      serviceaccount/default
+      """
+
+  @V21
+  Scenario: A Pod runs as the ServiceAccount default, with the projected volume kube-api-access-<5 chars> in every container
+    When I run `kubectl run web --image=nginx`
+    And I run `kubectl get pod web -o jsonpath={.spec.serviceAccountName}/{.spec.volumes[0].name}`
+    Then the output lines match:
+      """
+      default/kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}
+      """
+    When I run `kubectl get pod web -o jsonpath={.spec.containers[0].volumeMounts}`
+    Then the output lines match:
+      """
+      \[\{"mountPath":"/var/run/secrets/kubernetes\.io/serviceaccount","name":"kube-api-access-[a-z0-9]{5}","readOnly":true\}\]
+      """
+    When I run `kubectl get pod web -o jsonpath={.spec.volumes[0].projected}`
+    Then the output is:
+      """
+      {"defaultMode":420,"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"items":[{"key":"ca.crt","path":"ca.crt"}],"name":"kube-root-ca.crt"}},{"downwardAPI":{"items":[{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"},"path":"namespace"}]}}]}
+      """
+
+  @V22
+  Scenario: Inside the container the volume holds the namespace, the cluster's CA and a token bound to the Pod
+    When I run `kubectl create namespace team`
+    And 3s pass
+    And I run `kubectl run web --image=nginx -n team`
+    And 20s pass
+    And I run `kubectl exec web -n team -- cat /var/run/secrets/kubernetes.io/serviceaccount/namespace`
+    Then the output is:
+      """
+      team
+      """
+    When I run `kubectl exec web -n team -- ls /var/run/secrets/kubernetes.io/serviceaccount`
+    Then the output is:
+      """
+      ca.crt
+      namespace
+      token
+      """
+    When I run `kubectl exec web -n team -- cat /var/run/secrets/kubernetes.io/serviceaccount/token`
+    Then the output is a JWT signed RS256 whose claims are:
+      | sub                               | "system:serviceaccount:team:default" |
+      | kubernetes~io.pod.name            | "web"                                |
+      | kubernetes~io.serviceaccount.name | "default"                            |
+    # The kubelet's 3607 s token is valid a year, with a warning after 3607 s.
+      | exp - iat                         | 31536000                             |
+    When I note the output
+    And I run `kubectl --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}` with TOKEN replaced by the noted output
+    Then the output is:
+      """
+      system:serviceaccount:team:default
+      """
+
+  @V23
+  Scenario: A Pod naming a ServiceAccount that does not exist is refused; one that opts out gets no token
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: lonely
+      spec:
+        serviceAccountName: ghost
+        containers:
+        - name: app
+          image: nginx
+      """
+    Then it fails with:
+      """
+      Error from server (Forbidden): error when creating "STDIN": pods "lonely" is forbidden: error looking up service account default/ghost: serviceaccount "ghost" not found
+      """
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: quiet
+      spec:
+        automountServiceAccountToken: false
+        containers:
+        - name: app
+          image: nginx
+      """
+    And I run `kubectl get pod quiet -o jsonpath={.spec.serviceAccountName}/{.spec.volumes}/{.spec.containers[0].volumeMounts}`
+    Then the output is:
+      """
+      default//
+      """

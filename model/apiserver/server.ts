@@ -1,12 +1,13 @@
 import { deletionFinalizers } from './deletion-finalizers';
 import { dropEmptyMetaLists } from './object-meta';
 import { canonicalJSON, deepCopy, type KObject } from '../api/meta';
-import { generateName, uuid } from '../api/names';
+import { ALPHANUMS, generateName, uuid } from '../api/names';
 import { jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../api/patch';
 import { etcdKey, etcdPrefix, groupVersion, resourceByName, type ResourceInfo } from '../api/registry';
 import { errors, FieldError, StatusError } from '../api/status';
 import type { EtcdStore } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
+import type { Rng } from '../sim/rng';
 import { AuthorizerChain, allowed } from './authorization/chain';
 import type { Authorizer } from './authorization/attributes';
 import { RBACAuthorizer } from './authorization/rbac/authorizer';
@@ -51,6 +52,8 @@ export class ApiServer {
   readonly authentication = new Authentication();
   /** --authorization-mode: the chain every request passes after authentication (Node first, as kubeadm sets it). */
   authorizer: Authorizer;
+  /** The ServiceAccount volume's name suffixes: a stream of their own, so Pod names and UIDs stay as they were. */
+  private readonly volumeNames: Rng;
   /** serviceaccounts/token (TokenRequest). */
   private readonly tokenRequests: TokenRequestDeps;
   /** The RBAC authorizer of the chain (its index of roles and bindings; RulesFor). */
@@ -83,6 +86,7 @@ export class ApiServer {
     const key = () => signingKey(sim.seed, () => sim.rng.derive('service-account-key'));
     const rfc3339 = (offsetS: number) => new Date(sim.clock.nowMs() + offsetS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     this.tokenRequests = { read, admit: (a) => this.admit(a), nowMs: () => sim.clock.nowMs(), nowRFC3339: rfc3339, key, jtiRng: sim.rng.derive('service-account-jti') };
+    this.volumeNames = sim.rng.derive('serviceaccount-volume-name');
     this.authentication.tokens.add(new ServiceAccountTokenAuthenticator({ key, nowMs: () => sim.clock.nowMs(), read }));
     const services = resourceByName('services')!;
     this.hooks = new StorageHooks(
@@ -574,7 +578,7 @@ export class ApiServer {
 
   /** The admission plugins of ./admission, reading what they need from storage. */
   private admit(a: AdmissionAttributes): void {
-    admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj });
+    admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj, nameSuffix: () => this.volumeNames.string(5, ALPHANUMS) });
     // The RBAC storages' escalation checks (policybased storage), after admission as upstream's run.
     admitRbacEscalation(a, this.rbac.store, this.authorizer);
   }

@@ -22,6 +22,8 @@ import { TaintEvictionController } from './tainteviction/controller';
 import { ReplicaSetController } from './replicaset/controller';
 import { StatefulSetController } from './statefulset/controller';
 import { PersistentVolumeBinder } from './volume/binder';
+import { ServiceAccountsController } from './serviceaccount/controller';
+import { RootCACertPublisher } from './rootcacertpublisher/publisher';
 
 /** The version kube-controller-manager reports in its first log line. */
 export const KCM_VERSION = 'v1.32.2';
@@ -31,6 +33,8 @@ export interface ControllerManagerOptions {
   clusterCIDR: string;
   /** --node-cidr-mask-size (IPv4). */
   nodeCIDRMaskSize: number;
+  /** --root-ca-file's contents (kubeadm: /etc/kubernetes/pki/ca.crt), published as kube-root-ca.crt. */
+  rootCA?: string;
 }
 
 /** What a built controller gives the manager. */
@@ -276,6 +280,34 @@ export const CONTROLLERS: ControllerDescriptor[] = [
     },
   },
   clusterRoleAggregationDescriptor,
+  {
+    name: 'serviceaccount-controller',
+    init(ctx) {
+      const sac = new ServiceAccountsController(ctx);
+      return {
+        informers: [sac.saInformer, sac.nsInformer],
+        run() {
+          ctx.log.info('serviceaccounts_controller.go:114', 'Starting service account controller', { logger: 'serviceaccount-controller' });
+          waitingForCaches(ctx, 'service account');
+        },
+        onSynced: () => cachesSynced(ctx, 'service account'),
+      };
+    },
+  },
+  {
+    name: 'root-ca-certificate-publisher-controller',
+    init(ctx, opts) {
+      const pub = new RootCACertPublisher(ctx, opts.rootCA ?? '');
+      return {
+        informers: [pub.cmInformer, pub.nsInformer],
+        run() {
+          ctx.log.info('publisher.go:107', 'Starting root CA cert publisher controller', { logger: 'root-ca-certificate-publisher-controller' });
+          waitingForCaches(ctx, 'crt configmap');
+        },
+        onSynced: () => cachesSynced(ctx, 'crt configmap'),
+      };
+    },
+  },
 ];
 
 /**
@@ -289,7 +321,7 @@ export const CLOUD_PROVIDER_CONTROLLERS = ['cloud-node-lifecycle-controller', 's
 const SYNC_CHECK_MS = 100;
 
 /** Starts kube-controller-manager's controllers in the given process. */
-export function startControllerManager(ctx: ComponentContext, opts: { clusterCIDR: string; nodeCIDRMaskSize: number }): void {
+export function startControllerManager(ctx: ComponentContext, opts: ControllerManagerOptions): void {
   ctx.log.info('controllermanager.go:185', 'Starting', { version: KCM_VERSION });
   ctx.log.info('controllermanager.go:187', 'Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' });
   const waiting: StartedController[] = [];

@@ -25,4 +25,6 @@ export interface AdmissionAttributes {
 /** Reads an admission plugin needs (the informers' listers of kube-apiserver). */
 export interface AdmissionLookup {
   get(resource: string, namespace: string | undefined, name: string): KObject | undefined;
+  /** names.SimpleNameGenerator's 5 random characters, from a stream of their own (the ServiceAccount volume's name). */
+  nameSuffix(): string;
 }

@@ -1,5 +1,6 @@
 import type { AdmissionAttributes, AdmissionLookup } from './attributes';
 import { admitNodeRestriction } from './node-restriction';
+import { admitServiceAccount } from './serviceaccount';
 
 export type { AdmissionAttributes, AdmissionLookup } from './attributes';
 
@@ -10,5 +11,6 @@ export type { AdmissionAttributes, AdmissionLookup } from './attributes';
  * the API server.
  */
 export function admit(a: AdmissionAttributes, lookup: AdmissionLookup): void {
+  admitServiceAccount(a, lookup);
   admitNodeRestriction(a, lookup);
 }

@@ -24,7 +24,7 @@ export function mountVolumes(core: KubeletCore, w: PodWorker, podIP: string): bo
   if (mounted.has(w)) return true;
   const pod = w.pod;
   try {
-    const volumes = setUpVolumes(pod, new ObjectCache(core.ctx.client, pod.metadata.namespace!), podIP, core.host.config.address);
+    const volumes = setUpVolumes(pod, new ObjectCache(core.ctx.client, pod.metadata.namespace!, () => core.ctx.sim.clock.nowMs()), podIP, core.host.config.address);
     mounted.set(w, volumes);
     if ((pod.spec?.volumes ?? []).some((v: any) => v?.configMap || v?.secret || v?.projected || v?.downwardAPI)) scheduleRefresh(core, w, volumes);
     return true;
@@ -48,7 +48,7 @@ function scheduleRefresh(core: KubeletCore, w: PodWorker, volumes: Map<string, V
   core.ctx.proc.schedule(SYNC_FREQUENCY_MS, `sync volumes ${w.key}`, () => {
     if (w.removed || w.state !== 'active' || w.pod.metadata.deletionTimestamp || mounted.get(w) !== volumes) return;
     const pod = w.pod;
-    const objects = new ObjectCache(core.ctx.client, pod.metadata.namespace!);
+    const objects = new ObjectCache(core.ctx.client, pod.metadata.namespace!, () => core.ctx.sim.clock.nowMs());
     for (const v of pod.spec?.volumes ?? []) {
       const current = volumes.get(v?.name);
       if (current?.kind !== 'files' || !(v.configMap || v.secret || v.projected || v.downwardAPI)) continue;

@@ -10,6 +10,7 @@ import type { KObject } from '../../api/meta';
 import { parseQuantity, type Quantity } from '../../api/quantity';
 import { StatusError } from '../../api/status';
 import type { ApiClient } from '../../client/client';
+import { serviceAccountToken } from './token-manager';
 
 /** CRI's KeyValue. */
 export interface EnvVar {
@@ -35,7 +36,12 @@ export class EnvError extends Error {}
  */
 export class ObjectCache {
   private readonly seen = new Map<string, KObject | null>();
-  constructor(private readonly client: ApiClient, private readonly namespace: string) {}
+  constructor(private readonly client: ApiClient, private readonly namespace: string, private readonly nowMs: () => number = () => 0) {}
+
+  /** A projected serviceAccountToken's token, from the kubelet's token manager. */
+  token(pod: KObject, src: any): string {
+    return serviceAccountToken(this.client, pod, src, this.nowMs());
+  }
 
   get(resource: 'configmaps' | 'secrets', name: string): KObject | undefined {
     const key = `${resource}/${name}`;

@@ -48,8 +48,8 @@ function setUp(pod: KObject, v: any, objects: ObjectCache, podIP: string, hostIP
       if (s?.configMap) addConfigMap(files, s.configMap, objects);
       else if (s?.secret) addSecret(files, s.secret, objects);
       else if (s?.downwardAPI) addDownward(files, pod, s.downwardAPI.items, podIP, hostIP);
-      // A bound ServiceAccount token: a JWT the model does not sign; its file is there.
-      else if (s?.serviceAccountToken) files[s.serviceAccountToken.path ?? 'token'] = `kubespec-token-${pod.metadata.uid}`;
+      // A bound ServiceAccount token, requested for the Pod (token-manager.ts).
+      else if (s?.serviceAccountToken) files[s.serviceAccountToken.path ?? 'token'] = objects.token(pod, s.serviceAccountToken);
     }
   // emptyDir (and kinds the model does not provide) start empty.
   return { kind: 'files', files };

@@ -1,0 +1,61 @@
+/**
+ * The ServiceAccount controller (pkg/controller/serviceaccount, "serviceaccount-controller"):
+ * makes sure every active Namespace has the ServiceAccount "default", creating it when the
+ * Namespace appears and again when someone deletes it. A Pod that names no ServiceAccount runs
+ * as this one (the ServiceAccount admission plugin).
+ */
+import type { KObject } from '../../api/meta';
+import { StatusError } from '../../api/status';
+import type { Informer } from '../../client/informer';
+import { WorkQueue } from '../../client/workqueue';
+import type { ComponentContext } from '../../component';
+
+/** DefaultServiceAccountsControllerOptions: the accounts ensured in every namespace. */
+export const SERVICE_ACCOUNTS_TO_ENSURE = ['default'];
+
+export class ServiceAccountsController {
+  readonly saInformer: Informer;
+  readonly nsInformer: Informer;
+  readonly queue: WorkQueue;
+
+  constructor(private readonly ctx: ComponentContext) {
+    this.saInformer = ctx.informers.get('serviceaccounts');
+    this.nsInformer = ctx.informers.get('namespaces');
+    const synced = () => this.saInformer.hasSynced() && this.nsInformer.hasSynced();
+    this.queue = new WorkQueue(ctx.proc, 'serviceaccount', (key) => this.sync(key), { synced });
+    // Handlers only turn events into namespace keys.
+    this.saInformer.addEventHandler({ onDelete: (sa: KObject) => this.queue.add(sa.metadata.namespace!) });
+    this.nsInformer.addEventHandler({ onAdd: (ns) => this.queue.add(ns.metadata.name!), onUpdate: (_o, ns) => this.queue.add(ns.metadata.name!) });
+  }
+
+  private sync(key: string): void {
+    try {
+      this.syncNamespace(key);
+      this.queue.forget(key);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      this.queue.addRateLimited(key);
+    }
+  }
+
+  /** syncNamespace: only an Active namespace gets its accounts; one already cached is left alone. */
+  private syncNamespace(name: string): void {
+    const ns = this.nsInformer.getByName(undefined, name);
+    if (!ns || ns.status?.phase !== 'Active') return;
+    for (const sa of SERVICE_ACCOUNTS_TO_ENSURE) {
+      if (this.saInformer.getByName(name, sa)) continue;
+      try {
+        this.ctx.client.create('serviceaccounts', name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: name } });
+      } catch (e) {
+        // AlreadyExists, and a namespace that began terminating meanwhile, are not failures.
+        if (e instanceof StatusError && (e.status.reason === 'AlreadyExists' || isNamespaceTerminating(e))) continue;
+        throw e;
+      }
+    }
+  }
+}
+
+/** apierrors.HasStatusCause(err, NamespaceTerminatingCause). */
+export function isNamespaceTerminating(e: StatusError): boolean {
+  return (e.status.details?.causes ?? []).some((c: any) => c.type === 'NamespaceTerminating' || c.reason === 'NamespaceTerminating');
+}
