@@ -61,7 +61,9 @@ function attempt(world: KubespecWorld, verb: 'create' | 'patch', resource: strin
       namespace: r.namespaced ? 'default' : undefined,
       name,
       body,
-      ...(verb === 'patch' ? { patchType: 'merge' as const } : {}),
+      // Strategic, as kubectl patch sends: a Pod's containers merge by name, keeping the volume mounts
+      // the ServiceAccount admission plugin added (a merge patch would replace the list and be refused).
+      ...(verb === 'patch' ? { patchType: 'strategic' as const } : {}),
       ...(dryRun ? { query: { dryRun: 'All' } } : {}),
     });
     return [];

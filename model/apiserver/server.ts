@@ -75,9 +75,10 @@ export class ApiServer {
   constructor(
     private readonly sim: Simulation,
     private readonly etcd: EtcdStore,
-    opts: { endpoint?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number] } = {},
+    opts: { endpoint?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number]; disableAdmissionPlugins?: string[] } = {},
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
+    this.disabledAdmission = new Set(opts.disableAdmissionPlugins ?? []);
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
     this.rbac = new RBACAuthorizer(etcd);
     this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), this.rbac]);
@@ -576,9 +577,12 @@ export class ApiServer {
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 
+  /** --disable-admission-plugins: the plugins of ./admission this server does not run. */
+  private readonly disabledAdmission: Set<string>;
+
   /** The admission plugins of ./admission, reading what they need from storage. */
   private admit(a: AdmissionAttributes): void {
-    admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj, nameSuffix: () => this.volumeNames.string(5, ALPHANUMS) });
+    admit(a, { get: (resource, ns, name) => this.read(resourceByName(resource)!, ns, name)?.obj, nameSuffix: () => this.volumeNames.string(5, ALPHANUMS) }, this.disabledAdmission);
     // The RBAC storages' escalation checks (policybased storage), after admission as upstream's run.
     admitRbacEscalation(a, this.rbac.store, this.authorizer);
   }

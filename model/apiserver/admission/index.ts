@@ -10,7 +10,7 @@ export type { AdmissionAttributes, AdmissionLookup } from './attributes';
  * it. The older plugins (NamespaceLifecycle, DefaultStorageClass) are still called inline by
  * the API server.
  */
-export function admit(a: AdmissionAttributes, lookup: AdmissionLookup): void {
-  admitServiceAccount(a, lookup);
-  admitNodeRestriction(a, lookup);
+export function admit(a: AdmissionAttributes, lookup: AdmissionLookup, disabled: ReadonlySet<string> = new Set()): void {
+  if (!disabled.has('ServiceAccount')) admitServiceAccount(a, lookup);
+  if (!disabled.has('NodeRestriction')) admitNodeRestriction(a, lookup);
 }

@@ -120,9 +120,10 @@ export function describeVolumes(w: PrefixWriter, volumes: any[] | undefined, spa
     else if (v.projected) {
       w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
       for (const s of v.projected.sources ?? []) {
-        if (s.secret) w.write(2, `SecretName:\t${s.secret.name}\n    Optional:\t${!!s.secret.optional}\n`);
+        // Optional is a *bool printed with %v: "<nil>" when unset (a set one would print Go's pointer address).
+        if (s.secret) w.write(2, `SecretName:\t${s.secret.name}\n    SecretOptionalName:\t${s.secret.optional ?? '<nil>'}\n`);
         else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
-        else if (s.configMap) w.write(2, `ConfigMapName:\t${s.configMap.name}\n    Optional:\t${!!s.configMap.optional}\n`);
+        else if (s.configMap) w.write(2, `ConfigMapName:\t${s.configMap.name}\n    ConfigMapOptional:\t${s.configMap.optional ?? '<nil>'}\n`);
         else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds}\n`);
       }
     } else w.write(1, '<unknown>\n');
