@@ -1,3 +1,4 @@
+import { sign, verify } from 'node:crypto';
 import forge from 'node-forge';
 import { base64url, fromBase64url, type SigningKey } from './keys';
 
@@ -5,9 +6,9 @@ import { base64url, fromBase64url, type SigningKey } from './keys';
 export function signJWT(claims: object, key: SigningKey): string {
   const header = base64url(forge.util.encodeUtf8(JSON.stringify({ alg: 'RS256', kid: key.kid })));
   const payload = base64url(forge.util.encodeUtf8(JSON.stringify(claims)));
-  const md = forge.md.sha256.create();
-  md.update(`${header}.${payload}`, 'utf8');
-  return `${header}.${payload}.${base64url(key.privateKey.sign(md))}`;
+  // RSASSA-PKCS1-v1_5 is deterministic: the same key and claims give the same token, byte for byte.
+  const signature = sign('sha256', Buffer.from(`${header}.${payload}`, 'utf8'), key.signer);
+  return `${header}.${payload}.${base64url(signature.toString('binary'))}`;
 }
 
 /** The claims of a compact JWS whose RS256 signature the key verifies; undefined for anything else. */
@@ -17,9 +18,8 @@ export function verifyJWT(token: string, key: SigningKey): any | undefined {
   try {
     const header = JSON.parse(forge.util.decodeUtf8(fromBase64url(parts[0])));
     if (header?.alg !== 'RS256') return undefined;
-    const md = forge.md.sha256.create();
-    md.update(`${parts[0]}.${parts[1]}`, 'utf8');
-    if (!key.publicKey.verify(md.digest().getBytes(), fromBase64url(parts[2]))) return undefined;
+    const signature = Buffer.from(fromBase64url(parts[2]), 'binary');
+    if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`, 'utf8'), key.verifier, signature)) return undefined;
     return JSON.parse(forge.util.decodeUtf8(fromBase64url(parts[1])));
   } catch {
     return undefined;

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import type { Rng } from '../../sim/rng';
 
@@ -5,6 +6,9 @@ import type { Rng } from '../../sim/rng';
 export interface SigningKey {
   privateKey: forge.pki.rsa.PrivateKey;
   publicKey: forge.pki.rsa.PublicKey;
+  /** The same pair for node:crypto, which signs about 40 times faster than node-forge (one token per Pod). */
+  signer: KeyObject;
+  verifier: KeyObject;
   /** The JWT header's kid: base64url(SHA-256(PKIX DER of the public key)), as keyIDFromPublicKey. */
   kid: string;
 }
@@ -32,7 +36,13 @@ export function signingKey(seed: number, stream: () => Rng): SigningKey {
   const der = forge.asn1.toDer(forge.pki.publicKeyToAsn1(pair.publicKey)).getBytes();
   const md = forge.md.sha256.create();
   md.update(der);
-  const key = { privateKey: pair.privateKey, publicKey: pair.publicKey, kid: base64url(md.digest().getBytes()) };
+  const key = {
+    privateKey: pair.privateKey,
+    publicKey: pair.publicKey,
+    signer: createPrivateKey(forge.pki.privateKeyToPem(pair.privateKey)),
+    verifier: createPublicKey(forge.pki.publicKeyToPem(pair.publicKey)),
+    kid: base64url(md.digest().getBytes()),
+  };
   cache.set(seed, key);
   return key;
 }
