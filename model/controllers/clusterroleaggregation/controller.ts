@@ -28,14 +28,10 @@ export class ClusterRoleAggregationController {
     this.informer.addEventHandler({ onAdd: all, onUpdate: all, onDelete: all });
   }
 
+  /** A failed request (StatusError) is retried with back-off by the WorkQueue itself. */
   private sync(key: string): void {
-    try {
-      this.syncClusterRole(key);
-      this.queue.forget(key);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
-      this.queue.addRateLimited(key);
-    }
+    this.syncClusterRole(key);
+    this.queue.forget(key);
   }
 
   private syncClusterRole(name: string): void {

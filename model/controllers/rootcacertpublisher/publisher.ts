@@ -38,14 +38,10 @@ export class RootCACertPublisher {
     });
   }
 
+  /** A failed request (StatusError) is retried with back-off by the WorkQueue itself. */
   private sync(key: string): void {
-    try {
-      this.syncNamespace(key);
-      this.queue.forget(key);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
-      this.queue.addRateLimited(key);
-    }
+    this.syncNamespace(key);
+    this.queue.forget(key);
   }
 
   private syncNamespace(ns: string): void {

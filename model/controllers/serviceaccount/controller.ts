@@ -28,14 +28,10 @@ export class ServiceAccountsController {
     this.nsInformer.addEventHandler({ onAdd: (ns) => this.queue.add(ns.metadata.name!), onUpdate: (_o, ns) => this.queue.add(ns.metadata.name!) });
   }
 
+  /** A failed request (StatusError) is retried with back-off by the WorkQueue itself. */
   private sync(key: string): void {
-    try {
-      this.syncNamespace(key);
-      this.queue.forget(key);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
-      this.queue.addRateLimited(key);
-    }
+    this.syncNamespace(key);
+    this.queue.forget(key);
   }
 
   /** syncNamespace: only an Active namespace gets its accounts; one already cached is left alone. */
