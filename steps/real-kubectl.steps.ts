@@ -196,8 +196,9 @@ async function runBothOnServed(s: Session, cluster: Cluster, args: string[], opt
   const model = runModel(cluster, args, s.harness.workDir, opts, timeoutMs);
   await s.harness.facade.sync();
   if (timeoutMs !== undefined) {
-    const want = lineCount(model.stdout);
-    await waitUntil(child, () => lineCount(child.output().stdout) >= want, CHILD_WALL_MS);
+    // Compare whole lines only: kubectl may write a row in two pieces, and a cut between them
+    // would leave a half row that the model never prints.
+    await waitUntil(child, () => printedAsFar(child.output().stdout, model.stdout), CHILD_WALL_MS);
     return { real: await cutOff(child), model };
   }
   return { real: await finish(child, cluster, s), model };
@@ -249,8 +250,12 @@ function succeeded(line: string, code: number): boolean {
   return code === 0 || (code === 124 && line.trim().startsWith('timeout '));
 }
 
-function lineCount(text: string): number {
-  return text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
+/** Whether `text` has got as far as `target`: as many complete lines, then as much of an open one. */
+function printedAsFar(text: string, target: string): boolean {
+  const complete = (t: string) => t.split('\n').length - 1;
+  const open = (t: string) => t.length - (t.lastIndexOf('\n') + 1);
+  if (complete(text) !== complete(target)) return complete(text) > complete(target);
+  return open(text) >= open(target);
 }
 
 function duration(s: string | undefined): number {
