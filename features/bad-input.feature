@@ -3,6 +3,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
   Background:
     Given a cluster
 
+  @A52
   Scenario: Malformed YAML is reported with its line
     Given the file "broken.yaml":
       """
@@ -17,6 +18,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
     Then it fails with an error containing "error converting YAML to JSON: yaml: line"
     And etcd holds no key under "/registry/deployments/default/"
 
+  @E01
   Scenario: An unknown kind has no REST mapping
     Given the file "widget.yaml":
       """
@@ -28,6 +30,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
     When I run `kubectl apply -f widget.yaml`
     Then it fails with an error containing "no matches for kind \"Widget\" in version \"example.com/v1\""
 
+  @A11 @A13
   Scenario Outline: An invalid <what> is rejected by validation
     When I run `kubectl create deployment <name> --image=nginx --replicas=<replicas>`
     Then it fails with an error containing "<error>"
@@ -38,6 +41,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
       | name     | Bad_Name  | 1        | metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain |
       | replicas | ok        | -1       | spec.replicas: Invalid value: -1: must be greater than or equal to 0     |
 
+  @E02
   Scenario: A missing object is NotFound
     When I run `kubectl get pod nope`
     Then it fails with:
@@ -45,6 +49,7 @@ Feature: Bad input gets Kubernetes' error and changes nothing
       Error from server (NotFound): pods "nope" not found
       """
 
+  @E03
   Scenario: A missing file is reported by kubectl, before any request
     When I run `kubectl apply -f nowhere.yaml`
     Then it fails with:

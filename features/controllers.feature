@@ -70,6 +70,7 @@ Feature: Controllers turn the desired state into Pods, and keep it so
     Then 1 pod labelled "app=nginx" is Running
     And the deployment "nginx" has 1 available replicas
 
+  @E04
   Scenario: Deleting the Deployment deletes its ReplicaSet and Pods (garbage collection)
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes
@@ -79,6 +80,7 @@ Feature: Controllers turn the desired state into Pods, and keep it so
     Then etcd holds no key under "/registry/replicasets/default/"
     And etcd holds no key under "/registry/pods/default/"
 
+  @E05
   Scenario: A new image rolls out through a new ReplicaSet
     When I run `kubectl apply -f nginx.yaml`
     And 1m passes

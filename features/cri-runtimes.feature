@@ -102,6 +102,7 @@ Feature: CRI is an interface: the same walkthrough on containerd and on CRI-O
       | containerd | /usr/local/bin/containerd | /usr/local/bin/containerd-shim-runc-v2 -namespace k8s.io -id | /usr/bin/conmon         |
       | cri-o      | /usr/bin/crio             | /usr/bin/conmon -b /run/containers/storage/overlay-containers/ | containerd-shim-runc-v2 |
 
+  @E06
   Scenario: An unknown runtime in the config is refused
     When I give this cluster config:
       """

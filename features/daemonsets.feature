@@ -85,6 +85,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       daemonset.apps/kube-proxy patched (no change)
       """
 
+  @E07
   Scenario: A changed Pod template rolls out to every node
     When I run `kubectl patch daemonset kube-proxy -n kube-system -p '{"spec":{"template":{"metadata":{"labels":{"rollout":"two"}}}}}'`
     And 1m passes
@@ -95,6 +96,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       3 3 3 2
       """
 
+  @C21
   Scenario: Flannel runs as a DaemonSet in kube-flannel, on every node through its required node affinity
     Then every node runs one pod labelled "app=flannel" in "kube-flannel", controlled by the DaemonSet "kube-flannel-ds"
     When I run `kubectl get daemonset -n kube-flannel`

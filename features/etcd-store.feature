@@ -14,12 +14,14 @@ Feature: etcd stores keys with revisions, and lets the API server watch them
     Then the key "/registry/pods/default/a" has value "three", create revision 2, mod revision 4, version 2
     And a range over "/registry/pods/" lists "/registry/pods/default/a, /registry/pods/default/b"
 
+  @E10
   Scenario: A compare-and-swap on a stale mod revision fails and changes nothing
     When I put "/registry/pods/default/a" = "one"
     And I put "/registry/pods/default/a" if its mod revision is 1, the value "two"
     Then the transaction fails
     And the key "/registry/pods/default/a" has value "one", create revision 2, mod revision 2, version 1
 
+  @E11
   Scenario: A watch from a revision replays every later change, in order
     When I put "/registry/pods/default/a" = "one"
     And I put "/registry/pods/default/b" = "two"
@@ -27,6 +29,7 @@ Feature: etcd stores keys with revisions, and lets the API server watch them
     And I watch "/registry/pods/" from revision 3
     Then the watch received "PUT /registry/pods/default/b, DELETE /registry/pods/default/a"
 
+  @E12
   Scenario: After compaction, a watch from an older revision is refused
     When I put "/registry/pods/default/a" = "one"
     And I put "/registry/pods/default/a" = "two"

@@ -54,6 +54,7 @@ Feature: kubectl patch: strategic merge, JSON merge and JSON patches
       service/web patched (no change)
       """
 
+  @E13
   Scenario Outline: A bad patch gets kubectl's or the API server's error and changes nothing
     When I note the resourceVersion of the service "web"
     And I run `<command>`

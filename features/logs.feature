@@ -39,6 +39,7 @@ Feature: kubectl logs: a container's log, read through the API server from the n
       web +LoadBalancer +10\.\d+\.\d+\.\d+ +<pending> +80:3\d{4}/TCP +\d+s
       """
 
+  @E14
   Scenario: A container's log, the last lines of it, and one that has not started yet
     When I run `kubectl create deployment web --image=nginx`
     And 2s pass
@@ -52,6 +53,7 @@ Feature: kubectl logs: a container's log, read through the API server from the n
       \d{4}/\d\d/\d\d [\d:]+ \[notice\] 1#1: start worker process \d+
       """
 
+  @E15
   Scenario: kubectl's errors for a container that does not exist or has no previous instance
     When I run `kubectl logs -n kube-system etcd-k8s-master -c nginx`
     Then it fails with:
@@ -71,6 +73,7 @@ Feature: kubectl logs: a container's log, read through the API server from the n
       See 'kubectl logs -h' for help and examples
       """
 
+  @E16
   Scenario: The previous instance of a container that keeps exiting
     When I run `kubectl apply -f -` with this input:
       """

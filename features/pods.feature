@@ -56,6 +56,7 @@ Feature: A Pod is the unit: its containers share one sandbox, one IP, one networ
       command terminated with exit code 7
       """
 
+  @E17
   Scenario: kubectl logs of a two-container Pod defaults to the first container and says so
     When I run `kubectl logs web --tail 1`
     Then it succeeds

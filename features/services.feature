@@ -100,6 +100,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       Events: +<none>
       """
 
+  @E18
   Scenario: A Pod with an address that is not ready yet is listed, marked not ready
     When I run `kubectl apply -f nginx.yaml`
     And 3s pass
@@ -150,6 +151,7 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       service/again created
       """
 
+  @E19
   Scenario Outline: A Service that asks for what it cannot have is rejected and nothing is stored
     `kubectl create service` wraps the server's error in its own words, as kubectl 1.32 does.
     When I run `kubectl apply -f nginx.yaml`
