@@ -3,6 +3,8 @@ import { NO_OPINION } from '../attributes';
 import type { Graph, VertexType } from './graph';
 import { nodeIdentity } from './identity';
 import { NODE_RULES, rulesAllow, type PolicyRule } from './rules';
+import type { RuleResolver, RulesForResult } from '../rbac/rules';
+import type { Identity } from '../../request';
 
 /** The namespace of the nodes' heartbeat Leases (api.NamespaceNodeLease). */
 const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -19,11 +21,20 @@ const deny = (reason: string): Authorization => ({ decision: 'no-opinion', reaso
  * spec.nodeName=<it>; anything else by the static node rules. It never denies outright: a
  * refusal is "no opinion" with a reason, which the Forbidden message carries.
  */
-export class NodeAuthorizer implements Authorizer {
+export class NodeAuthorizer implements Authorizer, RuleResolver {
   constructor(
     private readonly graph: Graph,
     private readonly rules: PolicyRule[] = NODE_RULES,
   ) {}
+
+  /**
+   * RulesFor: a node's rights depend on its graph, so they are not enumerated; for a node the
+   * answer is "incomplete" with upstream's error (kubectl auth can-i --list warns with it).
+   */
+  rulesFor(user: Identity): RulesForResult {
+    if (!nodeIdentity(user).isNode) return { resourceRules: [], nonResourceRules: [], incomplete: false };
+    return { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'node authorizer does not support user rule resolution' };
+  }
 
   authorize(attrs: Attributes): Authorization {
     const { isNode, nodeName } = nodeIdentity(attrs.user);
