@@ -86,6 +86,7 @@ module.exports = {
       'features/server-side-apply.feature',
       'features/strategic-merge-patch.feature',
       'features/mutation-kills.feature',
+      'features/scheduler-*.feature',
       // upstream's own unit-test tables, run on the model's functions (issue 15, item 1)
       'features/upstream-*.feature',
     ],
