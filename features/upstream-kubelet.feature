@@ -18,3 +18,7 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @S28
   Scenario: Which containers the kubelet starts or kills, and when it makes a new sandbox (TestComputePodActions)
     Then every case of upstream's kubelet-actions table computePodActions holds on the model
+
+  @S101
+  Scenario: Whether a stopped container is started again, for each restart policy, and never once the Pod is deleted (TestShouldContainerBeRestarted)
+    Then every case of upstream's kubelet-actions table shouldContainerBeRestarted holds on the model

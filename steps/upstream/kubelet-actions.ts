@@ -1,9 +1,10 @@
 /**
  * Upstream's TestComputePodActions (fixtures/upstream/kubelet-actions.json) on the model's
- * computePodActions: upstream's base Pod and runtime status, changed as each case says.
+ * computePodActions: upstream's base Pod and runtime status, changed as each case says; and
+ * TestShouldContainerBeRestarted on shouldContainerBeRestarted.
  */
 import type { ContainerStatus, PodSandboxStatus } from '../../model/node/cri/api';
-import { computePodActions } from '../../model/node/kubelet/pod-actions';
+import { computePodActions, shouldContainerBeRestarted } from '../../model/node/kubelet/pod-actions';
 import type { PodRuntimeState } from '../../model/node/kubelet/runtime-view';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
@@ -35,6 +36,21 @@ function computePodActionsCase(c: any): string | undefined {
   return same({ ...a, containersToKill: a.containersToKill.map((k) => k.id) }, c.want);
 }
 
+/** TestShouldContainerBeRestarted: one container of upstream's Pod, under each restart policy. */
+function shouldContainerBeRestartedCase(c: any): string | undefined {
+  const statuses: any[] = JSON.parse(JSON.stringify(upstreamTable('kubelet-actions', 'shouldContainerBeRestartedStatuses')));
+  // FindContainerStatusByName takes the first status with the name: the model's newest.
+  const newest = statuses.find((s) => s.name === c.container);
+  const status = newest && ({ id: newest.name, metadata: { name: newest.name, attempt: 0 }, state: STATES[newest.state], exitCode: newest.exitCode ?? 0 } as ContainerStatus);
+  const got: Record<string, boolean> = {};
+  for (const policy of Object.keys(c.want)) {
+    const pod: any = { metadata: { uid: '12345678', name: 'foo', namespace: 'new', ...(c.deleted ? { deletionTimestamp: '2024-01-01T00:00:00Z' } : {}) }, spec: { restartPolicy: policy, containers: [{ name: c.container }] } };
+    got[policy] = shouldContainerBeRestarted(pod, status);
+  }
+  return same(got, c.want);
+}
+
 export const KUBELET_ACTIONS_TABLES: Record<string, () => string[]> = {
   computePodActions: () => failuresOf(upstreamTable('kubelet-actions', 'computePodActions'), computePodActionsCase),
+  shouldContainerBeRestarted: () => failuresOf(upstreamTable('kubelet-actions', 'shouldContainerBeRestarted'), shouldContainerBeRestartedCase),
 };
