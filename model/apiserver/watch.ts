@@ -5,6 +5,7 @@ import type { EtcdStore, WatchEvent as EtcdEvent } from '../etcd/store';
 import type { Simulation } from '../sim/simulation';
 import { actorOf, decode, parseSelectors } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
+import { decodeStored } from './decoded-event';
 import { WatchCache, type Watcher } from './watchcache';
 import { matchesLabels } from '../api/selectors';
 import { matchesFields } from './fieldlabels';
@@ -60,7 +61,7 @@ export class WatchHub {
         cache.latest.delete(e.kv.key);
       } else {
         type = e.prevKv ? 'MODIFIED' : 'ADDED';
-        obj = decode(e.kv.value, e.kv.modRevision);
+        obj = decodeStored(e.kv);
         cache.latest.set(e.kv.key, { rev: e.kv.modRevision, obj });
       }
       for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);

@@ -36,6 +36,18 @@ export class Graph {
     this.owned.set(owner, list);
   }
 
+  /**
+   * Replaces an owner's edges. An update that leaves them as they were (most Pod writes: status,
+   * labels; graph_populator's updatePod returns early when the node and uid are unchanged)
+   * leaves the graph untouched instead of removing and re-adding every edge.
+   */
+  private setOwned(owner: string, edges: [string, string][]): void {
+    const had = this.owned.get(owner);
+    if (had && sameEdges(had, edges)) return;
+    this.removeOwned(owner);
+    for (const [from, to] of edges) this.addEdge(owner, from, to);
+  }
+
   /** Removes the edges an owner added (and the vertices nothing points to or from any more). */
   private removeOwned(owner: string): void {
     for (const [from, to] of this.owned.get(owner) ?? []) {
@@ -56,16 +68,18 @@ export class Graph {
   setPod(pod: KObject): void {
     const ns = pod.metadata.namespace ?? '';
     const podKey = key('pod', ns, pod.metadata.name!);
-    this.removeOwned(podKey);
     const nodeName: string | undefined = pod.spec?.nodeName;
-    if (!nodeName) return;
-    this.addEdge(podKey, podKey, key('node', '', nodeName));
-    const refs = podReferences(pod);
-    if (pod.spec?.serviceAccountName) this.addEdge(podKey, key('serviceAccount', ns, pod.spec.serviceAccountName), podKey);
-    for (const s of refs.secrets) this.addEdge(podKey, key('secret', ns, s), podKey);
-    for (const c of refs.configMaps) this.addEdge(podKey, key('configmap', ns, c), podKey);
-    for (const c of refs.claims) this.addEdge(podKey, key('pvc', ns, c), podKey);
-    for (const c of refs.resourceClaims) this.addEdge(podKey, key('resourceclaim', ns, c), podKey);
+    const edges: [string, string][] = [];
+    if (nodeName) {
+      edges.push([podKey, key('node', '', nodeName)]);
+      const refs = podReferences(pod);
+      if (pod.spec?.serviceAccountName) edges.push([key('serviceAccount', ns, pod.spec.serviceAccountName), podKey]);
+      for (const s of refs.secrets) edges.push([key('secret', ns, s), podKey]);
+      for (const c of refs.configMaps) edges.push([key('configmap', ns, c), podKey]);
+      for (const c of refs.claims) edges.push([key('pvc', ns, c), podKey]);
+      for (const c of refs.resourceClaims) edges.push([key('resourceclaim', ns, c), podKey]);
+    }
+    this.setOwned(podKey, edges);
   }
 
   deletePod(namespace: string, name: string): void {
@@ -75,11 +89,13 @@ export class Graph {
   /** AddPV: an edge from the PV to the claim it is bound to, and from each Secret it references to the PV. */
   setPV(pv: KObject): void {
     const pvKey = key('pv', '', pv.metadata.name!);
-    this.removeOwned(pvKey);
     const ref = pv.spec?.claimRef;
-    if (!ref?.name) return;
-    this.addEdge(pvKey, pvKey, key('pvc', ref.namespace ?? '', ref.name));
-    for (const s of pvSecrets(pv)) this.addEdge(pvKey, key('secret', s.namespace, s.name), pvKey);
+    const edges: [string, string][] = [];
+    if (ref?.name) {
+      edges.push([pvKey, key('pvc', ref.namespace ?? '', ref.name)]);
+      for (const s of pvSecrets(pv)) edges.push([key('secret', s.namespace, s.name), pvKey]);
+    }
+    this.setOwned(pvKey, edges);
   }
 
   deletePV(name: string): void {
@@ -109,6 +125,20 @@ export class Graph {
     }
     return false;
   }
+}
+
+/** The same edges in the same order (an owner's list holds each edge once, as addEdge adds it). */
+function sameEdges(had: [string, string][], edges: [string, string][]): boolean {
+  const seen = new Set<string>();
+  let i = 0;
+  for (const [from, to] of edges) {
+    const k = `${from}\n${to}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (i >= had.length || had[i][0] !== from || had[i][1] !== to) return false;
+    i++;
+  }
+  return i === had.length;
 }
 
 /** What a Pod references by name (podutil.VisitPodSecretNames / VisitPodConfigmapNames, its claims). */

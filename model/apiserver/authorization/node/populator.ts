@@ -1,6 +1,7 @@
 import { etcdPrefix, resourceByName } from '../../../api/registry';
 import type { EtcdStore } from '../../../etcd/store';
 import { decode } from '../../objects';
+import { decodeStored } from '../../decoded-event';
 import { Graph } from './graph';
 
 /**
@@ -19,7 +20,7 @@ export function populateNodeGraph(etcd: EtcdStore): Graph {
         if (e.type === 'DELETE') {
           const old = decode(e.prevKv!.value, e.prevKv!.modRevision);
           del(old.metadata.namespace ?? '', old.metadata.name!);
-        } else set(decode(e.kv.value, e.kv.modRevision));
+        } else set(decodeStored(e.kv));
       }
     });
   };
