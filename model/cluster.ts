@@ -84,7 +84,7 @@ export class Cluster {
     registerControlPlaneWorkloads(this.sim, this.etcd, this.apiserver, this.workloads, () => this.bootstrapNamespaces());
     this.workloads.register(
       'kube-controller-manager',
-      componentWorkload(this.sim, this.apiserver, 'kcm-token', (ctx) => startControllerManager(ctx, { clusterCIDR: this.config.podSubnet, nodeCIDRMaskSize: 24, rootCA: master.files.read('/etc/kubernetes/pki/ca.crt')?.content })),
+      componentWorkload(this.sim, this.apiserver, 'kcm-token', (ctx, rc) => startControllerManager(ctx, { clusterCIDR: this.config.podSubnet, nodeCIDRMaskSize: 24, rootCA: master.files.read('/etc/kubernetes/pki/ca.crt')?.content, exit: (code) => rc.exit(code) })),
     );
     this.workloads.register('kube-scheduler', componentWorkload(this.sim, this.apiserver, 'scheduler-token', (ctx) => startScheduler(ctx)));
     const c = this.config;

@@ -6,6 +6,8 @@
  */
 import { clusterRoleAggregationDescriptor } from './clusterroleaggregation/controller';
 import { controllerContext } from './service-account-credentials';
+import { StatusError } from '../api/status';
+import { waitForAPIServer } from './wait-for-apiserver';
 import type { ComponentContext } from '../component';
 import type { Informer } from '../client/informer';
 import { DaemonSetController } from './daemonset/controller';
@@ -35,6 +37,8 @@ export interface ControllerManagerOptions {
   nodeCIDRMaskSize: number;
   /** --root-ca-file's contents (kubeadm: /etc/kubernetes/pki/ca.crt), published as kube-root-ca.crt. */
   rootCA?: string;
+  /** Ends the process (klog.FlushAndExit): a controller's client could not be built. */
+  exit?(code: number): void;
 }
 
 /** What a built controller gives the manager. */
@@ -324,10 +328,32 @@ const SYNC_CHECK_MS = 100;
 export function startControllerManager(ctx: ComponentContext, opts: ControllerManagerOptions): void {
   ctx.log.info('controllermanager.go:185', 'Starting', { version: KCM_VERSION });
   ctx.log.info('controllermanager.go:187', 'Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' });
+  waitForAPIServer(
+    ctx,
+    () => startControllers(ctx, opts),
+    (err) => {
+      ctx.log.error('controllermanager.go:230', 'Error building controller context', { err });
+      opts.exit?.(1);
+    },
+  );
+}
+
+/** The controllers, once the API server answers (CreateControllerContext, then StartControllers). */
+function startControllers(ctx: ComponentContext, opts: ControllerManagerOptions): void {
   const waiting: StartedController[] = [];
   for (const name of CLOUD_PROVIDER_CONTROLLERS) ctx.log.info('controllermanager.go:741', 'Skipping a cloud provider controller', { controller: name });
   for (const desc of CONTROLLERS) {
-    const c = desc.init(controllerContext(ctx, desc.name), opts);
+    let cctx: ComponentContext;
+    try {
+      cctx = controllerContext(ctx, desc.name);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      // ClientOrDie: the controller's ServiceAccount could not be had; the process exits.
+      ctx.log.error('client_builder_dynamic.go:156', 'Error in getting client', { err: e.message });
+      opts.exit?.(1);
+      return;
+    }
+    const c = desc.init(cctx, opts);
     ctx.log.info('controllermanager.go:765', 'Started controller', { controller: desc.name });
     c.run?.();
     waiting.push(c);

@@ -3,10 +3,10 @@
  * talks to the API server as its own ServiceAccount in kube-system, so it can do only what its
  * system:controller:<name> ClusterRole allows; the shared informers keep listing and watching
  * as system:kube-controller-manager. The names are those the controllers ask their client
- * builder for (cmd/kube-controller-manager/app: ClientOrDie("<name>")). Upstream mints each a
- * token with the TokenRequest API; the model issues it one when the controller starts.
+ * builder for (cmd/kube-controller-manager/app: ClientOrDie("<name>")); the builder
+ * (./clientbuilder.ts) creates each ServiceAccount and requests its tokens.
  */
-import { ApiClient } from '../client/client';
+import { DynamicClientBuilder } from './clientbuilder';
 import { EventRecorder } from '../client/events';
 import type { ComponentContext } from '../component';
 
@@ -32,13 +32,20 @@ export const CONTROLLER_SERVICE_ACCOUNTS: Record<string, string> = {
   'root-ca-certificate-publisher-controller': 'root-ca-cert-publisher',
 };
 
-/** The context a controller runs in: its ServiceAccount's client, kube-controller-manager's informers. */
+/** One builder per kube-controller-manager process (its context). */
+const builders = new WeakMap<ComponentContext, DynamicClientBuilder>();
+
+/**
+ * The context a controller runs in: a client of its ServiceAccount (created in kube-system when
+ * missing, its token from the TokenRequest API), kube-controller-manager's informers. Throws the
+ * StatusError that kept the ServiceAccount from being read or created (ClientOrDie then exits).
+ */
 export function controllerContext(ctx: ComponentContext, controller: string): ComponentContext {
   const sa = CONTROLLER_SERVICE_ACCOUNTS[controller];
   if (!sa) return ctx;
-  const token = `kcm-sa-${sa}-token`;
-  ctx.client.server.issueToken(token, { user: `system:serviceaccount:kube-system:${sa}`, groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] });
+  let builder = builders.get(ctx);
+  if (!builder) builders.set(ctx, (builder = new DynamicClientBuilder(ctx)));
   // Its requests still come from the kube-controller-manager process (trace actor, field manager).
-  const client = new ApiClient(ctx.client.server, token, 'kube-controller-manager');
+  const client = builder.client(sa);
   return { ...ctx, client, recorder: (component, host) => new EventRecorder(ctx.sim, client, component, host) };
 }
