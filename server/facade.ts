@@ -13,6 +13,7 @@ import { serveWatch } from './watch-stream';
 import { handleExecUpgrade, type ExecOptions } from './remotecommand';
 import { streamLogs } from './logs-stream';
 import type { TableRequest } from '../model/apiserver/table';
+import { versionInfo } from '../model/apiserver/version-info';
 
 export interface FacadeOptions {
   /** Only loopback addresses are served. */
@@ -54,19 +55,7 @@ export class ApiFacade {
   ) {
     if (!LOOPBACK.test(opts.host)) throw new Error(`refusing to serve on ${opts.host}: kubespec up listens on loopback only (127.0.0.1, ::1)`);
     this.boundPort = opts.port;
-    const v = cluster.config.kubernetesVersion; // "v1.32.2"
-    const [major, minor] = v.replace(/^v/, '').split('.');
-    this.version = {
-      major,
-      minor,
-      gitVersion: v,
-      gitCommit: '67a30c0adcf52bd3f56ff0893ce19966be12991f',
-      gitTreeState: 'clean',
-      buildDate: '2025-02-12T21:19:47Z',
-      goVersion: 'go1.23.6',
-      compiler: 'gc',
-      platform: 'linux/amd64',
-    };
+    this.version = versionInfo(cluster.config.kubernetesVersion);
   }
 
   get port(): number {

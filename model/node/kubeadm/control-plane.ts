@@ -6,6 +6,7 @@ import { KlogLog } from '../../sim/log';
 import type { Simulation } from '../../sim/simulation';
 import type { RunningContainer, WorkloadStarter, Workloads } from '../cri/workloads';
 import type { NodeHost } from '../host';
+import { openSecurePort } from '../network/apiserver-listener';
 import { controlPlaneManifests, kubeletConfigYaml, KUBELET_CONFIG_PATH, STATIC_POD_PATH, type ControlPlaneParams } from './manifests';
 
 /** From kube-apiserver's start to /readyz answering (storage, RBAC bootstrap, caches). */
@@ -60,6 +61,7 @@ export function registerControlPlaneWorkloads(sim: Simulation, etcd: EtcdStore, 
       // Without etcd the API server cannot serve: it keeps trying to reach it.
       if (!etcd.running) return rc.proc.schedule(1000, 'wait for etcd', ready);
       apiserver.start();
+      openSecurePort(rc, apiserver);
       bootstrap();
       log.info('controller.go:615', 'quota admission added evaluator for', { resource: 'leases.coordination.k8s.io' });
     };

@@ -8,6 +8,8 @@ import type { NodeHost } from '../host';
 import { curl } from '../network/curl';
 import { networkOf } from '../network/fabric';
 import { execNetTool } from '../cri/programs/net-applets';
+import { execShell } from '../cri/programs/exec-shell';
+import { statContainerPath } from '../cri/container-files';
 import type { Process } from '../../sim/process';
 
 /**
@@ -54,8 +56,10 @@ function resolveInPod(arg: string, pod: KObject, podIP: string): string {
 
 /** The few programs the modelled images provide; anything else is not in the image's $PATH. */
 function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: string[], stdin = '', config?: ContainerConfig): ExecResult {
-  const tool = execNetTool(host, pod, argv, config?.image ?? '');
+  const tool = execNetTool(host, pod, argv, config?.image ?? '', (p) => containerFile(host, config, p));
   if (tool) return tool;
+  const sh = execShell(host, pod, argv, config, stdin);
+  if (sh) return sh;
   const [cmd, ...args] = argv;
   switch (cmd) {
     case 'curl': {
@@ -88,4 +92,10 @@ function runInContainer(host: NodeHost, podIP: string, pod: KObject, argv: strin
         code: 126,
       };
   }
+}
+
+/** A file's content as a process in the container reads it (curl --cacert). */
+function containerFile(host: NodeHost, config: ContainerConfig | undefined, path: string): string | undefined {
+  const f = statContainerPath(host, config, path);
+  return f?.kind === 'file' ? f.content : undefined;
 }

@@ -1,5 +1,6 @@
 import type { PodNetContext } from './pod-context';
 import { getaddrinfo } from './resolver';
+import { verifyServer, type TlsFailure, type TrustPolicy } from './tls';
 import { connect } from './walker';
 
 /** Linux gives up on a SYN after tcp_syn_retries=6: 1+2+4+…+64 s. */
@@ -11,17 +12,23 @@ export interface HttpRequest {
   host: string;
   port: number;
   path: string;
-  method?: 'GET' | 'HEAD';
+  /** GET unless given (curl -X, -d's POST, wget's HEAD for --spider). */
+  method?: string;
+  /** The request body (curl -d). */
+  body?: string;
   userAgent: string;
   headers?: Record<string, string>;
   /** The client's own limit on connecting (wget -T, curl --connect-timeout / -m), ms. */
   timeoutMs?: number;
+  /** https: what the client trusts; the handshake comes before any request (absent: plain HTTP). */
+  tls?: TrustPolicy;
 }
 
 /** How a request from a container ended, the address it went to, and the virtual time it took. */
 export type HttpOutcome =
   | { kind: 'bad-address'; elapsedMs: number }
   | { kind: 'refused' | 'timeout' | 'no-route' | 'host-unreachable'; ip: string; elapsedMs: number; timedOutByClient?: boolean }
+  | { kind: 'tls-failed'; ip: string; failure: TlsFailure; elapsedMs: number }
   | { kind: 'response'; ip: string; status: number; headers: Record<string, string>; body: string; elapsedMs: number };
 
 /**
@@ -44,7 +51,11 @@ export function httpRequest(ctx: PodNetContext, req: HttpRequest): HttpOutcome {
   if (c.error === 'EHOSTUNREACH') return waited(ARP_FAIL_MS, 'host-unreachable');
   if (c.outcome === 'timeout') return waited(SYN_TIMEOUT_MS, 'timeout');
   if (c.outcome === 'refused') return { kind: 'refused', ip, elapsedMs };
-  const res = c.listener!.http(req.path, { src: c.src, method: req.method ?? 'GET', userAgent: req.userAgent, headers: req.headers });
+  if (req.tls) {
+    const failure = verifyServer(c.listener!.tls, req.host, req.tls);
+    if (failure) return { kind: 'tls-failed', ip, failure, elapsedMs };
+  }
+  const res = c.listener!.http(req.path, { src: c.src, method: req.method ?? 'GET', userAgent: req.userAgent, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}) });
   // What a server sends beside its own headers: the entity's length (a HEAD answer's too), and it closes.
   const headers = { ...res.headers, 'Content-Length': String(Buffer.byteLength(res.body)), Connection: 'close' };
   return { kind: 'response', ip, status: res.status, headers, body: req.method === 'HEAD' ? '' : res.body, elapsedMs };

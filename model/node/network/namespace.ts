@@ -3,6 +3,7 @@ import { ipToInt } from './addr';
 import { randomMac, type Link, type LinkKind } from './links';
 import { Netfilter } from './netfilter/tables';
 import { RoutingTable } from './routes';
+import type { ServingCertificate } from './tls';
 
 /** Who sent a request, as the server sees it (its access log): source address, method, User-Agent. */
 export interface RequestInfo {
@@ -11,6 +12,8 @@ export interface RequestInfo {
   userAgent: string;
   /** Request headers beyond Host and User-Agent (Authorization …). */
   headers?: Record<string, string>;
+  /** The request's body (curl -d), when it sent one. */
+  body?: string;
 }
 
 /** One DNS question and the server's reply (only what the resolvers here read of it). */
@@ -25,6 +28,8 @@ export interface DnsReply {
 export interface Listener {
   /** The program behind the socket, for traces ("nginx", "kube-apiserver"). */
   program: string;
+  /** A TLS server's certificate (kube-apiserver's): clients handshake and verify it before any HTTP. */
+  tls?: ServingCertificate;
   /** Answers one HTTP request: status line, headers and body as the server would send them. */
   http(path: string, req?: RequestInfo): { status: number; headers: Record<string, string>; body: string };
   /** A DNS server's socket (UDP or TCP 53) answers queries. */

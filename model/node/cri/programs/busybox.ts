@@ -7,7 +7,7 @@
 import { busyboxDate, test } from './applets';
 import { BUSYBOX_NET_TOOLS, type NetToolFn } from './net-applets';
 import type { ContainerView, Program, ProgramIO } from './program';
-import { expandWord, parseScript, ShellSyntaxError, type Command, type List } from './shell';
+import { expandWord, parseScript, ShellSyntaxError, substitutionsOf, type Command, type List, type Word, type WordPart } from './shell';
 
 /** File operations succeed at once: the container's own file system is not modelled (an init container's `cp`). */
 const FILE_OPS = ['cp', 'mv', 'rm', 'mkdir', 'touch', 'chmod', 'chown', 'ln'];
@@ -48,22 +48,33 @@ export function busyboxProgram(argv: string[], view: ContainerView, extraTools: 
 
 type K = (code: number) => void;
 
-/** One shell process: its variables, last status, and its output split into log lines. */
-class Shell {
+/**
+ * One shell process: its variables, last status, and its output split into log lines (or, for
+ * `kubectl exec`, written as it comes: `lines` false).
+ */
+export class Shell {
   private readonly vars = new Map<string, string>();
   private status = 0;
   private exited = false;
   private readonly partial = { stdout: '', stderr: '' };
+  /** The output of the command substitutions being run, innermost last. */
+  private readonly captures: string[] = [];
 
   constructor(
     private readonly io: ProgramIO,
     private readonly view: ContainerView,
     private readonly tools: Record<string, NetToolFn> = BUSYBOX_NET_TOOLS,
+    private readonly lines = true,
   ) {
     for (const e of view.env) this.vars.set(e.key, e.value);
   }
 
   private write(stream: 'stdout' | 'stderr', text: string): void {
+    if (stream === 'stdout' && this.captures.length) {
+      this.captures[this.captures.length - 1] += text;
+      return;
+    }
+    if (!this.lines) return this.io.write(stream, text);
     const lines = (this.partial[stream] + text).split('\n');
     this.partial[stream] = lines.pop()!;
     for (const l of lines) this.io.write(stream, l);
@@ -120,32 +131,63 @@ class Shell {
     });
   }
 
-  private runCommand(cmd: Command, k: K): void {
-    if (cmd.kind === 'simple') {
-      const words = cmd.words.map((w) => expandWord(w, this.lookup));
-      let n = 0;
-      while (n < words.length && /^[A-Za-z_]\w*=/.test(words[n])) {
-        const eq = words[n].indexOf('=');
-        this.vars.set(words[n].slice(0, eq), words[n].slice(eq + 1));
-        n++;
-      }
-      if (n === words.length) return k(0);
-      const [name, ...args] = words.slice(n);
-      if (name === 'exit') {
-        this.exited = true;
-        this.status = args[0] !== undefined ? Number(args[0]) & 255 : this.status;
-        return k(this.status);
-      }
-      if (name === 'export' || name === 'cd' || name === ':') {
-        for (const a of args) if (a.includes('=')) this.vars.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-        return k(0);
-      }
-      if (name === 'sh' || name === 'ash' || name === 'bash') return this.sh(args, k);
-      return this.applet(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name, args, k, () => {
-        this.write('stderr', `sh: ${name}: not found\n`);
-        k(127);
+  /**
+   * Runs the command substitutions of `words` one after the other, each in a subshell whose
+   * output is captured (less its trailing newlines), then hands their results on.
+   */
+  private substitute(words: Word[], k: (results: Map<WordPart, string>, status: number | undefined) => void): void {
+    const parts = substitutionsOf(words);
+    const results = new Map<WordPart, string>();
+    let status: number | undefined;
+    const step = (i: number): void => {
+      if (i >= parts.length) return k(results, status);
+      this.captures.push('');
+      const saved = this.exited;
+      this.runList(parts[i].subst!, 0, (code) => {
+        results.set(parts[i], this.captures.pop()!.replace(/\n+$/, ''));
+        // `exit` inside $(…) ends only the subshell.
+        this.exited = saved;
+        status = code;
+        step(i + 1);
       });
+    };
+    step(0);
+  }
+
+  private runCommand(cmd: Command, k: K): void {
+    if (cmd.kind === 'simple') return this.substitute(cmd.words, (subs, substStatus) => this.runSimple(cmd.words, subs, substStatus, k));
+    if (cmd.kind === 'for') return this.substitute(cmd.items, (subs) => this.runCompound(cmd, subs, k));
+    this.runCompound(cmd, new Map(), k);
+  }
+
+  private runSimple(cmdWords: Word[], subs: Map<WordPart, string>, substStatus: number | undefined, k: K): void {
+    const words = cmdWords.map((w) => expandWord(w, this.lookup, (p) => subs.get(p) ?? ''));
+    let n = 0;
+    while (n < words.length && /^[A-Za-z_]\w*=/.test(words[n])) {
+      const eq = words[n].indexOf('=');
+      this.vars.set(words[n].slice(0, eq), words[n].slice(eq + 1));
+      n++;
     }
+    // An assignment alone ends with the status of its last command substitution.
+    if (n === words.length) return k(substStatus ?? 0);
+    const [name, ...args] = words.slice(n);
+    if (name === 'exit') {
+      this.exited = true;
+      this.status = args[0] !== undefined ? Number(args[0]) & 255 : this.status;
+      return k(this.status);
+    }
+    if (name === 'export' || name === 'cd' || name === ':') {
+      for (const a of args) if (a.includes('=')) this.vars.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+      return k(0);
+    }
+    if (name === 'sh' || name === 'ash' || name === 'bash') return this.sh(args, k);
+    return this.applet(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name, args, k, () => {
+      this.write('stderr', `sh: ${name}: not found\n`);
+      k(127);
+    });
+  }
+
+  private runCompound(cmd: Exclude<Command, { kind: 'simple' }>, subs: Map<WordPart, string>, k: K): void {
     // Each pass of a loop takes a moment, so a loop without sleep still lets time move.
     if (cmd.kind === 'loop')
       return this.runList(cmd.cond, 0, (c) => {
@@ -153,7 +195,7 @@ class Shell {
         this.runList(cmd.body, 0, () => (this.exited ? k(this.status) : this.io.after(1, () => this.runCommand(cmd, k))));
       });
     if (cmd.kind === 'for') {
-      const items = cmd.items.flatMap((w) => expandWord(w, this.lookup).split(/\s+/).filter((x) => x !== ''));
+      const items = cmd.items.flatMap((w) => expandWord(w, this.lookup, (p) => subs.get(p) ?? '').split(/\s+/).filter((x) => x !== ''));
       const step = (i: number) => {
         if (this.exited || i >= items.length) return k(this.status);
         this.vars.set(cmd.name, items[i]);
@@ -175,7 +217,7 @@ class Shell {
     const tool = this.tools[name];
     if (tool) {
       // A network tool blocks for as long as its exchanges take, then its output appears.
-      const res = tool(args, this.view.network?.(), this.io.now());
+      const res = tool(args, this.view.network?.(), this.io.now(), (p) => this.view.readFile(p));
       return this.io.after(res.elapsedMs, () => {
         for (const c of res.chunks) this.write(c.stream, c.text);
         k(res.code);

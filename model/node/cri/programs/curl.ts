@@ -1,17 +1,23 @@
 /**
  * curl 8.11 (the curlimages/curl image, and nginx:alpine's) in a container: `curl [-s] [-S]
- * [-f] [-k] [-H 'Name: value'] [--cacert FILE] [-o FILE] [-w FORMAT] [-m SEC]
- * [--connect-timeout SEC] URL`. The name is resolved through the Pod's resolv.conf, the
- * connection walked through the node's rules; errors are curl's numbered ones in its words.
+ * [-f] [-k] [-H 'Name: value'] [--cacert FILE] [-X METHOD] [-d DATA] [-o FILE] [-w FORMAT]
+ * [-m SEC] [--connect-timeout SEC] URL`. The name is resolved through the Pod's resolv.conf, the
+ * connection walked through the node's rules; https verifies the server's certificate against
+ * --cacert (read from the container's files) or the image's CA bundle, which holds only public
+ * CAs. Errors are curl's numbered ones in its words.
  */
 import { httpRequest, parseUrl } from '../../network/http-client';
 import type { PodNetContext } from '../../network/pod-context';
+import type { TlsFailure } from '../../network/tls';
 import { Output, type ToolResult } from './net-output';
 
 const TRY = "curl: try 'curl --help' or 'curl --manual' for more information\n";
-const WITH_VALUE = new Set(['-H', '--header', '--cacert', '-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-X', '--request']);
+const WITH_VALUE = new Set(['-H', '--header', '--cacert', '-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-X', '--request', '-d', '--data', '--data-raw']);
+/** curl's tool_operate.c: what follows a certificate verification failure (60). */
+const CA_CERT_ERRORMSG =
+  'More details here: https://curl.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the webpage mentioned above.\n';
 
-export function curlTool(args: string[], net: PodNetContext | undefined): ToolResult {
+export function curlTool(args: string[], net: PodNetContext | undefined, _now?: number, readFile: (path: string) => string | undefined = () => undefined): ToolResult {
   const out = new Output();
   let silent = false;
   let showError = false;
@@ -21,6 +27,10 @@ export function curlTool(args: string[], net: PodNetContext | undefined): ToolRe
   let timeoutS: number | undefined;
   let userAgent = 'curl/8.11.1';
   const headers: Record<string, string> = {};
+  let insecure = false;
+  let cacert: string | undefined;
+  let method: string | undefined;
+  let data: string | undefined;
   let url: string | undefined;
   for (let i = 0; i < args.length; i++) {
     let a = args[i];
@@ -50,17 +60,43 @@ export function curlTool(args: string[], net: PodNetContext | undefined): ToolRe
   };
   if (!u || (u.scheme !== 'http' && u.scheme !== 'https')) return fail(u ? `Protocol "${u.scheme}" not supported` : 'URL rejected: Malformed input to a URL function', u ? 1 : 3, 0);
   if (!net) return fail(`Could not resolve host: ${u.host}`, 6, 0);
-  const res = httpRequest(net, { host: u.host, port: u.port, path: u.path, userAgent, headers, timeoutMs: timeoutS !== undefined ? timeoutS * 1000 : undefined });
+  let trust: { insecure: true } | { insecure: false; bundle: string } | undefined;
+  if (u.scheme === 'https') {
+    // OpenSSL loads the CA file before it connects; the image's bundle has no cluster CA in it.
+    const bundle = cacert === undefined ? '' : readFile(cacert);
+    if (!insecure && bundle === undefined) return fail(`error setting certificate file: ${cacert}`, 77, 0);
+    trust = insecure ? { insecure: true } : { insecure: false, bundle: bundle ?? '' };
+  }
+  // -d sends a form POST unless -H says otherwise.
+  if (data !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  const res = httpRequest(net, {
+    host: u.host,
+    port: u.port,
+    path: u.path,
+    method: method ?? (data !== undefined ? 'POST' : 'GET'),
+    ...(data !== undefined ? { body: data } : {}),
+    userAgent,
+    headers,
+    timeoutMs: timeoutS !== undefined ? timeoutS * 1000 : undefined,
+    ...(trust ? { tls: trust } : {}),
+  });
   if (res.kind === 'bad-address') return fail(`Could not resolve host: ${u.host}`, 6, res.elapsedMs);
   if (res.kind === 'timeout' && res.timedOutByClient) return fail(`Connection timed out after ${res.elapsedMs} milliseconds`, 28, res.elapsedMs);
   if (res.kind === 'timeout') return fail(`Failed to connect to ${u.host} port ${u.port} after ${res.elapsedMs} ms: Could not connect to server`, 28, res.elapsedMs);
+  if (res.kind === 'tls-failed') return tlsFail(res.failure, res.elapsedMs);
   if (res.kind !== 'response') return fail(`Failed to connect to ${u.host} port ${u.port} after ${res.elapsedMs} ms: Could not connect to server`, 7, res.elapsedMs);
-  // The model's servers speak plain HTTP: OpenSSL's ClientHello meets an HTTP answer.
-  if (u.scheme === 'https') return fail('OpenSSL/3.3.2: error:0A00010B:SSL routines::wrong version number', 35, res.elapsedMs);
   if (failOnError && res.status >= 400) return fail(`The requested URL returned error: ${res.status}`, 22, res.elapsedMs);
   if (output === undefined || output === '-') out.out(res.body);
   if (writeOut !== undefined) out.out(writeOut.replace(/%\{http_code\}/g, String(res.status).padStart(3, '0')).replace(/%\{remote_ip\}/g, res.ip).replace(/\\n/g, '\n'));
   return out.done(0, res.elapsedMs);
+
+  function tlsFail(f: TlsFailure, elapsedMs: number): ToolResult {
+    // A plain HTTP server: OpenSSL's ClientHello meets an HTTP answer.
+    if (f.kind === 'plaintext') return fail('OpenSSL/3.3.2: error:0A00010B:SSL routines::wrong version number', 35, elapsedMs);
+    const text = f.kind === 'untrusted' ? 'SSL certificate problem: unable to get local issuer certificate' : `SSL: no alternative certificate subject name matches target host name '${f.host}'`;
+    if (!silent || showError) out.err(`curl: (60) ${text}\n${CA_CERT_ERRORMSG}`);
+    return out.done(60, elapsedMs);
+  }
 
   function apply(flag: string, v: string | undefined): string | undefined {
     switch (flag) {
@@ -78,10 +114,20 @@ export function curlTool(args: string[], net: PodNetContext | undefined): ToolRe
         break;
       case '-k':
       case '--insecure':
+        insecure = true;
+        break;
+      case '--cacert':
+        cacert = v;
+        break;
       case '-L':
       case '--location':
       case '-v':
-      case '--cacert':
+        break;
+      case '-d':
+      case '--data':
+      case '--data-raw':
+        // Several -d join with '&'; --data strips newlines (it reads as a form), --data-raw keeps them.
+        data = (data === undefined ? '' : data + '&') + (flag === '--data-raw' ? v! : v!.replace(/[\r\n]/g, ''));
         break;
       case '-H':
       case '--header': {
@@ -109,6 +155,7 @@ export function curlTool(args: string[], net: PodNetContext | undefined): ToolRe
         break;
       case '-X':
       case '--request':
+        method = v;
         break;
       default:
         return `curl: option ${flag}: is unknown\n`;

@@ -14,13 +14,14 @@ import { nc } from './nc';
 import { nslookup } from './nslookup';
 import { wget } from './wget';
 
-export type NetToolFn = (args: string[], net: PodNetContext | undefined, now: number) => ToolResult;
+/** A tool's arguments, the container's network, the time, and the container's files (curl --cacert). */
+export type NetToolFn = (args: string[], net: PodNetContext | undefined, now: number, readFile?: (path: string) => string | undefined) => ToolResult;
 
 /** busybox's network applets. */
 export const BUSYBOX_NET_TOOLS: Record<string, NetToolFn> = { wget, nc: (a, n) => nc(a, n), nslookup: (a, n) => nslookup(a, n) };
 
 /** Which tools an image carries: busybox's applets on busybox and Alpine, curl where it is installed. */
-function toolsOf(image: string): Record<string, NetToolFn> {
+export function toolsOf(image: string): Record<string, NetToolFn> {
   let repo: string;
   let tag: string;
   try {
@@ -41,13 +42,13 @@ function toolsOf(image: string): Record<string, NetToolFn> {
  * network namespace and the time it blocks for passes. Undefined when the image has no such tool
  * (the exec path's other programs, or "executable file not found", take over).
  */
-export function execNetTool(host: NodeHost, pod: { metadata: { namespace?: string; name?: string } }, argv: string[], image: string): ExecResult | undefined {
+export function execNetTool(host: NodeHost, pod: { metadata: { namespace?: string; name?: string } }, argv: string[], image: string, readFile?: (path: string) => string | undefined): ExecResult | undefined {
   const [cmd, ...args] = argv;
   const name = cmd?.includes('/') ? cmd.slice(cmd.lastIndexOf('/') + 1) : cmd;
   const tool = name ? toolsOf(image)[name] : undefined;
   if (!tool) return undefined;
   const net = podNetContext(host, pod.metadata.namespace ?? '', pod.metadata.name ?? '');
-  const res = tool(args, net, host.sim.clock.nowMs());
+  const res = tool(args, net, host.sim.clock.nowMs(), readFile);
   if (res.elapsedMs > 0) host.sim.advance(res.elapsedMs);
   const text = (s: 'stdout' | 'stderr') => res.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
   return { stdout: text('stdout'), stderr: text('stderr'), code: res.code };

@@ -1,15 +1,20 @@
 /**
  * The part of a POSIX shell `sh -c` scripts in Pod specs use: simple commands with quoting and
- * `$VAR` / `${VAR}` / `$?` expansion, lists joined by `;`, newlines, `&&` and `||`, and the
+ * `$VAR` / `${VAR}` / `$?` expansion, command substitution (`$(…)` and backquotes, also inside
+ * double quotes), variable assignments, lists joined by `;`, newlines, `&&` and `||`, and the
  * compound commands `while`/`until … do … done`, `for NAME in …; do … done` and
- * `if … then … [else …] fi`. Pipes, redirections and subshells are not modelled: a script
- * using them is refused with the words of a shell that cannot parse it.
+ * `if … then … [else …] fi`. Pipes, redirections, subshells and arithmetic are not modelled: a
+ * script using them is refused with the words of a shell that cannot parse it.
  */
 
-/** A piece of a word: literal text, or text subject to parameter expansion. */
+/**
+ * A piece of a word: literal text, text subject to parameter expansion, or a command
+ * substitution (`subst`: the commands whose output, less its trailing newlines, takes its place).
+ */
 export interface WordPart {
   text: string;
   expand: boolean;
+  subst?: List;
 }
 export type Word = WordPart[];
 
@@ -61,17 +66,29 @@ function tokenize(src: string): Token[] {
         word.push({ text: src.slice(i + 1, end), expand: false });
         raw += src.slice(i, end + 1);
         i = end + 1;
+      } else if (isSubstStart(src, i)) {
+        const end = substEnd(src, i);
+        word.push(substPart(src, i, end));
+        raw += src.slice(i, end);
+        i = end;
       } else if (ch === '"') {
         let j = i + 1;
         let text = '';
         while (j < src.length && src[j] !== '"') {
-          if (src[j] === '\\' && '"\\$`'.includes(src[j + 1] ?? '')) {
+          if (isSubstStart(src, j)) {
+            // "…$(cmd)…": the text so far, the substitution, then the rest of the quotes.
+            if (text) word.push({ text, expand: true });
+            text = '';
+            const end = substEnd(src, j);
+            word.push(substPart(src, j, end));
+            j = end;
+          } else if (src[j] === '\\' && '"\\$`'.includes(src[j + 1] ?? '')) {
             text += src[j + 1] === '$' ? '\u0000' : src[j + 1];
             j += 2;
           } else text += src[j++];
         }
         if (j >= src.length) throw new ShellSyntaxError('syntax error: unterminated quoted string');
-        word.push({ text, expand: true });
+        if (text || !word.length) word.push({ text, expand: true });
         raw += src.slice(i, j + 1);
         i = j + 1;
       } else if (ch === '\\') {
@@ -80,7 +97,7 @@ function tokenize(src: string): Token[] {
         i += 2;
       } else {
         let j = i;
-        while (j < src.length && !' \t\n;&|<>()\'"\\'.includes(src[j])) j++;
+        while (j < src.length && !' \t\n;&|<>()\'"\\`'.includes(src[j]) && !isSubstStart(src, j)) j++;
         word.push({ text: src.slice(i, j), expand: true });
         raw += src.slice(i, j);
         i = j;
@@ -89,6 +106,42 @@ function tokenize(src: string): Token[] {
     out.push({ word, raw });
   }
   return out;
+}
+
+/** `$(` or a backquote opens a command substitution; `$((` is arithmetic, which is not modelled. */
+function isSubstStart(src: string, i: number): boolean {
+  if (src[i] === '`') return true;
+  if (src[i] !== '$' || src[i + 1] !== '(') return false;
+  if (src[i + 2] === '(') throw new ShellSyntaxError('syntax error: arithmetic expansion "$((" is not supported by this model');
+  return true;
+}
+
+/** Where a substitution that starts at `i` ends (just past its `)` or closing backquote). */
+function substEnd(src: string, i: number): number {
+  if (src[i] === '`') {
+    const end = src.indexOf('`', i + 1);
+    if (end < 0) throw new ShellSyntaxError('syntax error: unterminated quoted string');
+    return end + 1;
+  }
+  let depth = 0;
+  for (let j = i + 1; j < src.length; j++) {
+    const c = src[j];
+    if (c === "'") {
+      j = src.indexOf("'", j + 1);
+      if (j < 0) break;
+    } else if (c === '"') {
+      j++;
+      while (j < src.length && src[j] !== '"') j += src[j] === '\\' ? 2 : 1;
+    } else if (c === '\\') j++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return j + 1;
+  }
+  throw new ShellSyntaxError('syntax error: unterminated quoted string');
+}
+
+function substPart(src: string, start: number, end: number): WordPart {
+  const inner = src[start] === '`' ? src.slice(start + 1, end - 1) : src.slice(start + 2, end - 1);
+  return { text: '', expand: false, subst: parseScript(inner) };
 }
 
 const KEYWORDS = new Set(['do', 'done', 'then', 'else', 'elif', 'fi', 'in']);
@@ -184,10 +237,17 @@ export function parseScript(src: string): List {
   return result;
 }
 
-/** Parameter expansion of one word: $NAME, ${NAME}, $? and $$; unset names expand to nothing. */
-export function expandWord(word: Word, lookup: (name: string) => string): string {
+/**
+ * Parameter expansion of one word: $NAME, ${NAME}, $? and $$; unset names expand to nothing. A
+ * command substitution is replaced by what `substituted` says it printed.
+ */
+export function expandWord(word: Word, lookup: (name: string) => string, substituted: (part: WordPart) => string = () => ''): string {
   let out = '';
   for (const part of word) {
+    if (part.subst) {
+      out += substituted(part);
+      continue;
+    }
     if (!part.expand) {
       out += part.text;
       continue;
@@ -195,4 +255,9 @@ export function expandWord(word: Word, lookup: (name: string) => string): string
     out += part.text.replace(/\$(?:\{([A-Za-z_]\w*|\?)\}|([A-Za-z_]\w*)|(\?)|(\$))/g, (_m, braced, plain, status, pid) => lookup(braced ?? plain ?? status ?? pid)).replace(/\u0000/g, '$');
   }
   return out;
+}
+
+/** The command substitutions of some words, in the order the shell runs them. */
+export function substitutionsOf(words: Word[]): WordPart[] {
+  return words.flatMap((w) => w.filter((p) => p.subst));
 }

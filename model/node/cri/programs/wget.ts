@@ -140,7 +140,7 @@ export function wget(args: string[], net: PodNetContext | undefined, now: number
     if (res.kind !== 'response') {
       // The alarm of -T fires before the kernel gives up on the connect.
       if (res.kind === 'timeout' && res.timedOutByClient) out.err('wget: download timed out\n');
-      else out.err(`wget: can't connect to remote host (${res.ip}): ${ERRNO[res.kind]}\n`);
+      else if (res.kind !== 'tls-failed') out.err(`wget: can't connect to remote host (${res.ip}): ${ERRNO[res.kind]}\n`);
       return out.done(1, elapsed);
     }
     if (url.scheme === 'https') {
