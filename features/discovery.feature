@@ -36,7 +36,7 @@ Feature: Discovery and OpenAPI tell clients what the API server serves
     Then the APIGroupList lists the group "apps" with preferred version "apps/v1"
     And the APIGroupList lists the groups in the order "apps,authentication.k8s.io,authorization.k8s.io,batch,policy,rbac.authorization.k8s.io,storage.k8s.io,coordination.k8s.io,discovery.k8s.io"
     When a client GETs "/api"
-    Then the APIVersions list "v1" at the server address "127.0.0.1:6443"
+    Then the APIVersions list "v1" at the server address "172.18.0.2:6443"
 
   @H22
   Scenario: kubectl 1.32's Accept gets aggregated discovery listing every resource of the registry

@@ -70,7 +70,7 @@ export class Cluster {
     for (const n of this.config.nodes) this.nodes.set(n.name, new NodeHost(this.sim, n));
     const master = this.controlPlane;
     this.etcd = new EtcdStore(this.sim.trace);
-    this.apiserver = new ApiServer(this.sim, this.etcd, { endpoint: `127.0.0.1:6443`, serviceClusterIPRange: this.config.serviceSubnet });
+    this.apiserver = new ApiServer(this.sim, this.etcd, { endpoint: `127.0.0.1:6443`, advertisedAddress: `${master.config.address}:6443`, serviceClusterIPRange: this.config.serviceSubnet });
     this.apiserver.issueToken(ADMIN_TOKEN, ADMIN);
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN, KUBECTL_USER_AGENT);
     this.network = installDataPlane(this);

@@ -63,6 +63,8 @@ export class ApiServer {
   serving = true;
   /** The address kubectl connects to; part of the "connection refused" message. */
   readonly endpoint: string;
+  /** host:port of --advertise-address and --secure-port: what GET /api names as the server's address (the endpoint when absent). */
+  readonly advertisedAddress: string;
   /** Warnings of the request being handled (unknown fields under fieldValidation=Warn). */
   private warnings: string[] = [];
   /** What the REST handlers (./handlers) share with this server. */
@@ -71,9 +73,10 @@ export class ApiServer {
   constructor(
     private readonly sim: Simulation,
     private readonly etcd: EtcdStore,
-    opts: { endpoint?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number]; disableAdmissionPlugins?: string[] } = {},
+    opts: { endpoint?: string; advertisedAddress?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number]; disableAdmissionPlugins?: string[] } = {},
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
+    this.advertisedAddress = opts.advertisedAddress ?? this.endpoint;
     this.disabledAdmission = new Set(opts.disableAdmissionPlugins ?? []);
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
     this.rbac = new RBACAuthorizer(etcd);
@@ -141,7 +144,7 @@ export class ApiServer {
     const path = pathWithQuery.split('?')[0];
     const id = this.authorizeNonResourceRequest(creds, 'get', path);
     const entry = this.sim.trace.record('api', componentName(id.user) ?? creds.userAgent ?? id.user, 'get', path);
-    const answer = discoveryOrOpenAPI(pathWithQuery, accept, this.endpoint) ?? { status: 404, contentType: 'text/plain; charset=utf-8', body: '404 page not found\n', headers: { 'X-Content-Type-Options': 'nosniff' } };
+    const answer = discoveryOrOpenAPI(pathWithQuery, accept, this.advertisedAddress) ?? { status: 404, contentType: 'text/plain; charset=utf-8', body: '404 page not found\n', headers: { 'X-Content-Type-Options': 'nosniff' } };
     entry.detail = String(answer.status);
     return answer;
   }

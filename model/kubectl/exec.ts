@@ -1,6 +1,6 @@
 import { KubectlError } from './errors';
 import type { Command } from './kubectl';
-import { str } from './args';
+import { bool, str } from './args';
 import type { Ctx } from './kubectl';
 import { resolveType } from './resources';
 import { selectorText } from '../apiserver/printers/format';
@@ -53,7 +53,8 @@ export const execCommand: Command = {
       subresource: 'exec',
       namespace: ctx.namespace,
       name,
-      body: { container: str(p, 'container'), command },
+      // -i: what the client read from its stdin goes to the command (a script for `sh`, input for `cat`).
+      body: { container: str(p, 'container'), command, ...(bool(p, 'stdin') ? { stdin: ctx.io.stdin ?? '' } : {}) },
     });
     ctx.out += res.stdout;
     ctx.err += res.stderr;

@@ -18,19 +18,24 @@ export interface ServingCertificate {
 }
 
 /** Why a client's verification refused the server, or that the server does not speak TLS at all. */
-export type TlsFailure = { kind: 'plaintext' } | { kind: 'untrusted' } | { kind: 'name-mismatch'; host: string };
+export type TlsFailure = { kind: 'bad-cafile' } | { kind: 'plaintext' } | { kind: 'untrusted' } | { kind: 'name-mismatch'; host: string };
 
-/** What the client trusts: nothing checked (curl -k), or a bundle of PEM certificates (--cacert, else the image's system bundle). */
-export type TrustPolicy = { insecure: true } | { insecure: false; bundle: string };
+/**
+ * What the client trusts: nothing checked (curl -k), or a bundle of PEM certificates (--cacert,
+ * else the image's system bundle); `bundle` undefined when the file to load it from is missing.
+ */
+export type TrustPolicy = { insecure: true } | { insecure: false; bundle: string | undefined };
 
 /**
  * The handshake's outcome for a client that dialled `host` (the URL's host, not the address it
  * resolved to) and trusts `trust`: undefined when it may go on sending its request.
  */
 export function verifyServer(cert: ServingCertificate | undefined, host: string, trust: TrustPolicy): TlsFailure | undefined {
+  // The client loads its trust anchors before its ClientHello.
+  if (!trust.insecure && trust.bundle === undefined) return { kind: 'bad-cafile' };
   if (!cert) return { kind: 'plaintext' };
   if (trust.insecure) return undefined;
-  if (!pemBlocks(trust.bundle).includes(normalizePem(cert.issuerPem))) return { kind: 'untrusted' };
+  if (!pemBlocks(trust.bundle ?? '').includes(normalizePem(cert.issuerPem))) return { kind: 'untrusted' };
   const name = host.replace(/\.$/, '').toLowerCase();
   const matches = isIp(name) ? cert.ipAddresses.includes(name) : cert.dnsNames.some((d) => d.toLowerCase() === name);
   return matches ? undefined : { kind: 'name-mismatch', host };

@@ -8,7 +8,7 @@
  */
 import { httpRequest, parseUrl } from '../../network/http-client';
 import type { PodNetContext } from '../../network/pod-context';
-import type { TlsFailure } from '../../network/tls';
+import type { TlsFailure, TrustPolicy } from '../../network/tls';
 import { Output, type ToolResult } from './net-output';
 
 const TRY = "curl: try 'curl --help' or 'curl --manual' for more information\n";
@@ -60,13 +60,8 @@ export function curlTool(args: string[], net: PodNetContext | undefined, _now?: 
   };
   if (!u || (u.scheme !== 'http' && u.scheme !== 'https')) return fail(u ? `Protocol "${u.scheme}" not supported` : 'URL rejected: Malformed input to a URL function', u ? 1 : 3, 0);
   if (!net) return fail(`Could not resolve host: ${u.host}`, 6, 0);
-  let trust: { insecure: true } | { insecure: false; bundle: string } | undefined;
-  if (u.scheme === 'https') {
-    // OpenSSL loads the CA file before it connects; the image's bundle has no cluster CA in it.
-    const bundle = cacert === undefined ? '' : readFile(cacert);
-    if (!insecure && bundle === undefined) return fail(`error setting certificate file: ${cacert}`, 77, 0);
-    trust = insecure ? { insecure: true } : { insecure: false, bundle: bundle ?? '' };
-  }
+  // The image's own CA bundle holds public CAs only: no cluster CA is in it.
+  const trust: TrustPolicy | undefined = u.scheme !== 'https' ? undefined : insecure ? { insecure: true } : { insecure: false, bundle: cacert === undefined ? '' : readFile(cacert) };
   // -d sends a form POST unless -H says otherwise.
   if (data !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   const res = httpRequest(net, {
@@ -92,6 +87,7 @@ export function curlTool(args: string[], net: PodNetContext | undefined, _now?: 
 
   function tlsFail(f: TlsFailure, elapsedMs: number): ToolResult {
     // A plain HTTP server: OpenSSL's ClientHello meets an HTTP answer.
+    if (f.kind === 'bad-cafile') return fail(`error setting certificate file: ${cacert}`, 77, elapsedMs);
     if (f.kind === 'plaintext') return fail('OpenSSL/3.3.2: error:0A00010B:SSL routines::wrong version number', 35, elapsedMs);
     const text = f.kind === 'untrusted' ? 'SSL certificate problem: unable to get local issuer certificate' : `SSL: no alternative certificate subject name matches target host name '${f.host}'`;
     if (!silent || showError) out.err(`curl: (60) ${text}\n${CA_CERT_ERRORMSG}`);
