@@ -39,6 +39,7 @@ const EXTRA_KINDS: Array<{ group: string; version: string; kind: string }> = [
   { group: 'autoscaling', version: 'v1', kind: 'Scale' },
   { group: 'policy', version: 'v1', kind: 'Eviction' },
   { group: '', version: 'v1', kind: 'Binding' },
+  { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' },
 ];
 
 /** meta/v1 kinds registered in every group version (metav1.AddToGroupVersion); kubectl sends DeleteOptions. */

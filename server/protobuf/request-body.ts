@@ -17,6 +17,7 @@ export function bodyKind(r: ResourceInfo, verb: string, subresource?: string): B
   if (subresource === 'scale') return { apiVersion: 'autoscaling/v1', kind: 'Scale' };
   if (subresource === 'binding') return { apiVersion: 'v1', kind: 'Binding' };
   if (subresource === 'eviction') return { apiVersion: 'policy/v1', kind: 'Eviction' };
+  if (subresource === 'token') return { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest' };
   return { apiVersion: groupVersion(r), kind: r.kind };
 }
 
