@@ -142,7 +142,10 @@ export class RealKubectl {
    */
   spawn(argv: string[], opts: RunOptions = {}): RunningKubectl {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: this.home, KUBECONFIG: this.kubeconfigFor(opts.user), LANG: 'C' };
-    const child = spawn(KUBECTL_BIN, [...argv, `--cache-dir=${this.cacheDir}`], { cwd: this.workDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Before a `--`: what follows it is the command of `exec` or `run`, not kubectl's.
+    const dash = argv.indexOf('--');
+    const args = dash < 0 ? [...argv, `--cache-dir=${this.cacheDir}`] : [...argv.slice(0, dash), `--cache-dir=${this.cacheDir}`, ...argv.slice(dash)];
+    const child = spawn(KUBECTL_BIN, args, { cwd: this.workDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.children.add(child);
     let stdout = '';
     let stderr = '';
