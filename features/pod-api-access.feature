@@ -138,6 +138,12 @@ Feature: A process in a Pod calls the API with its ServiceAccount token
       how to fix it, please visit the webpage mentioned above.
       command terminated with exit code 60
       """
+    # Without -s, curl writes its progress meter to stderr first: the body would not go to a terminal.
+    When I run `kubectl exec curl -- curl https://kubernetes.default.svc/api`
+    Then it fails
+    And the error output contains "  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current"
+    And the error output contains "--:--:-- --:--:-- --:--:--     0"
+    And the error output contains "curl: (60) SSL certificate problem: unable to get local issuer certificate"
     # -s alone keeps curl quiet: only the exit code tells.
     When I run `kubectl exec curl -- curl -s https://kubernetes.default.svc/api`
     Then it fails with:

@@ -9,6 +9,7 @@
 import { httpRequest, parseUrl } from '../../network/http-client';
 import type { PodNetContext } from '../../network/pod-context';
 import type { TlsFailure, TrustPolicy } from '../../network/tls';
+import { meterDone, meterFailed, meterStart } from './curl-progress';
 import { Output, type ToolResult } from './net-output';
 
 const TRY = "curl: try 'curl --help' or 'curl --manual' for more information\n";
@@ -54,7 +55,9 @@ export function curlTool(args: string[], net: PodNetContext | undefined, _now?: 
   }
   if (!url) return usage('');
   const u = parseUrl(url);
+  // Malformed URLs and unknown protocols fail before any transfer, so before any meter.
   const fail = (text: string, code: number, elapsedMs: number): ToolResult => {
+    if (!silent && code !== 1 && code !== 3) out.err(meterFailed(code));
     if (!silent || showError) out.err(`curl: (${code}) ${text}\n`);
     return out.done(code, elapsedMs);
   };
@@ -81,7 +84,9 @@ export function curlTool(args: string[], net: PodNetContext | undefined, _now?: 
   if (res.kind === 'tls-failed') return tlsFail(res.failure, res.elapsedMs);
   if (res.kind !== 'response') return fail(`Failed to connect to ${u.host} port ${u.port} after ${res.elapsedMs} ms: Could not connect to server`, 7, res.elapsedMs);
   if (failOnError && res.status >= 400) return fail(`The requested URL returned error: ${res.status}`, 22, res.elapsedMs);
+  if (!silent) out.err(meterStart());
   if (output === undefined || output === '-') out.out(res.body);
+  if (!silent) out.err(meterDone(Buffer.byteLength(res.body), res.elapsedMs));
   if (writeOut !== undefined) out.out(writeOut.replace(/%\{http_code\}/g, String(res.status).padStart(3, '0')).replace(/%\{remote_ip\}/g, res.ip).replace(/\\n/g, '\n'));
   return out.done(0, res.elapsedMs);
 
@@ -90,6 +95,7 @@ export function curlTool(args: string[], net: PodNetContext | undefined, _now?: 
     if (f.kind === 'bad-cafile') return fail(`error setting certificate file: ${cacert}`, 77, elapsedMs);
     if (f.kind === 'plaintext') return fail('OpenSSL/3.3.2: error:0A00010B:SSL routines::wrong version number', 35, elapsedMs);
     const text = f.kind === 'untrusted' ? 'SSL certificate problem: unable to get local issuer certificate' : `SSL: no alternative certificate subject name matches target host name '${f.host}'`;
+    if (!silent) out.err(meterFailed(60));
     if (!silent || showError) out.err(`curl: (60) ${text}\n${CA_CERT_ERRORMSG}`);
     return out.done(60, elapsedMs);
   }
