@@ -55,6 +55,9 @@ export const MUTANTS = {
   'nodelifecycle-skips-nodes-never-ready': 'nodelifecycle: a Node that never posted Ready is never marked Unknown, however long after its creation',
   'nodelifecycle-no-never-updated-conditions': 'nodelifecycle: a Node marked Unknown does not get the pressure conditions its kubelet never posted',
   'scheduler-queue-add-skips-in-flight': 'scheduler: Add ignores a Pod whose scheduling attempt is in flight, so a re-created Pod waits for a later event',
+  // Issue 15, zones and taints by condition (features/upstream-nodelifecycle.feature).
+  'zone-state-ignores-threshold': 'nodelifecycle: a zone with more than two Nodes down is partially disrupted whatever the share of them, so a large zone stops evicting after three',
+  'noschedule-taint-never-removed': 'nodelifecycle: a NoSchedule taint a condition called for stays after the condition clears, so a recovered Node takes no new Pods',
   // Issue 12 (features/node-authorizer.feature).
   'noderestriction-allows-any-pod': 'apiserver: NodeRestriction lets a kubelet update the status of any Pod, not only those bound to its node',
   // Issue 12 (features/impersonation-filter.feature).

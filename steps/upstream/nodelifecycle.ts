@@ -49,7 +49,7 @@ function runCase(c: any): string | undefined {
   cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node0' } });
   createPod(cp);
   const ctx = cp.component();
-  const nlc = new NodeLifecycleController(ctx);
+  const nlc = new NodeLifecycleController(ctx, TEST_RATES);
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
   cp.clearActions();
@@ -75,6 +75,14 @@ function runCase(c: any): string | undefined {
   return problems.join('; ') || undefined;
 }
 
+/**
+ * newNodeLifecycleControllerFromClient's rates: testRateLimiterQPS everywhere, large clusters
+ * above 20 Nodes. Its 100000/s lets a test's tainting pass through every queued Node, as each
+ * fake update takes longer than the 10 µs a token takes; the model's clock stands still during
+ * a pass, so the model's stand-in is an unlimited rate.
+ */
+export const TEST_RATES = { evictionLimiterQPS: Infinity, secondaryEvictionLimiterQPS: Infinity, largeClusterThreshold: 20, unhealthyZoneThreshold: 0.55 };
+
 /** TestApplyNoExecuteTaints: several Nodes, monitor passes and the NoExecute tainting loop's ticks. */
 function taintsCase(c: any): string | undefined {
   const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
@@ -88,7 +96,7 @@ function taintsCase(c: any): string | undefined {
   for (const [name, conds] of Object.entries(c.nodes)) setConditions(name, conds as any[]);
   advanceTo(cp, c.now);
   const ctx = cp.component();
-  const nlc = new NodeLifecycleController(ctx);
+  const nlc = new NodeLifecycleController(ctx, TEST_RATES);
   const start = cp.sim.clock.nowMs();
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);

@@ -1,13 +1,14 @@
 /**
- * The node lifecycle controller (pkg/controller/nodelifecycle): every node-monitor-period (5 s)
- * it checks each Node's heartbeats (its Lease in kube-node-lease and its Ready condition). A
- * Node not heard from for node-monitor-grace-period (40 s) gets its Ready and pressure conditions
- * set to Unknown ("Kubelet stopped posting node status.", or "Kubelet never posted node status."
- * for one never posted; a Node that never posted Ready at all gets node-startup-grace-period,
- * 60 s from its creation), its Pods marked not ready, and the
- * node.kubernetes.io/unreachable taints (NoSchedule: no new Pods; NoExecute: the taint eviction
- * controller evicts Pods once their toleration runs out). A Node whose kubelet reports
- * Ready=False gets the not-ready taints; a Ready Node loses both.
+ * The node lifecycle controller (pkg/controller/nodelifecycle, v1.32): every node-monitor-period
+ * (5 s) it checks each Node's heartbeats (its Lease in kube-node-lease and its Ready condition).
+ * A Node not heard from for node-monitor-grace-period (40 s) gets its Ready and pressure
+ * conditions set to Unknown ("Kubelet stopped posting node status.", or "Kubelet never posted
+ * node status." for one never posted; a Node that never posted Ready at all gets
+ * node-startup-grace-period, 60 s from its creation) and its Pods marked not ready.
+ * Taints follow the conditions: the NoSchedule ones (not-ready, unreachable, the pressure ones,
+ * network-unavailable, and unschedulable for a cordoned Node) at once on each Node event; the
+ * NoExecute readiness ones, which make the taint eviction controller evict Pods, through a
+ * per-zone queue whose rate depends on how much of the zone is down (disruption.ts).
  */
 import type { KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
@@ -15,41 +16,67 @@ import type { EventRecorder } from '../../client/events';
 import { byNodeName, type Informer } from '../../client/informer';
 import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
-import { readinessTaintKey, sameTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, withReadinessTaints, withUnschedulableTaint, type NodeTaint } from './taints';
+import { conditionTaintKeys, readinessTaintKey, sameTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, withNoScheduleTaints, withReadinessTaints, type NodeTaint } from './taints';
 import { mutant } from '../../sim/mutants';
 import { observeHealth, readyChanged, unknownConditions, type NodeHealth } from './health';
+import { DEFAULT_EVICTION_RATES, ZoneTainters, type EvictionRates } from './disruption';
+import { isExcludedFromDisruptionChecks, zoneKeyOf } from './zones';
+import type { RateLimitedTimedQueue } from './rate-limited-queue';
 
 /** --node-monitor-period. */
 export const NODE_MONITOR_PERIOD_MS = 5_000;
 export { NODE_MONITOR_GRACE_PERIOD_MS } from './health';
 const BY_NODE = 'byNodeName';
-/** scheduler.NodeEvictionPeriod: how often doNoExecuteTaintingPass works through its queue. */
+/** scheduler.NodeEvictionPeriod: how often doNoExecuteTaintingPass works through the queues. */
 const NODE_EVICTION_PERIOD_MS = 100;
+/** How often a taint write is tried again on a conflict (RetryOnConflict's default back-off steps). */
+const TAINT_WRITE_ATTEMPTS = 5;
+
+const readyOf = (n: KObject): any => (n.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
 
 export class NodeLifecycleController {
   readonly nodeInformer: Informer;
   readonly leaseInformer: Informer;
   readonly podInformer: Informer;
+  /** zoneStates and zoneNoExecuteTainter. */
+  readonly zones: ZoneTainters;
   private readonly recorder: EventRecorder;
   private readonly health = new Map<string, NodeHealth>();
-  /** zoneNoExecuteTainter: Nodes waiting for their NoExecute taint. */
-  private readonly toTaint = new Set<string>();
+  /** knownNodeSet. */
+  private readonly known = new Set<string>();
   private readonly start: number;
+  /** When the tainting loop next has something to do (its ticks in between are skipped). */
+  private wakeAt: number | undefined;
 
-  constructor(private readonly ctx: ComponentContext) {
+  constructor(
+    private readonly ctx: ComponentContext,
+    rates: EvictionRates = DEFAULT_EVICTION_RATES,
+  ) {
     this.recorder = ctx.recorder('node-controller');
     this.nodeInformer = ctx.informers.get('nodes');
     this.leaseInformer = ctx.informers.get('leases', { namespace: 'kube-node-lease' });
     this.podInformer = ctx.informers.get('pods');
     this.podInformer.addIndexer(BY_NODE, byNodeName);
     this.start = ctx.sim.clock.nowMs();
-    const readyOf = (n: KObject) => (n.status?.conditions ?? []).find((c: any) => c.type === 'Ready')?.status;
+    this.zones = new ZoneTainters({
+      markReachable: (n) => this.markNodeAsReachable(n),
+      resetProbeTimestamps: (nodes) => {
+        const now = this.ctx.sim.clock.nowMs();
+        for (const n of nodes) {
+          const h = this.health.get(n.metadata.name!);
+          if (h) this.health.set(n.metadata.name!, { ...h, probeTimestamp: now });
+        }
+      },
+      now: () => this.ctx.sim.clock.nowMs(),
+    }, rates);
+    const taintKeys = (n: KObject) => conditionTaintKeys(n).join(',');
     this.nodeInformer.addEventHandler({
       onDelete: (n) => this.health.delete(n.metadata.name!),
-      // The NoSchedule pass runs on Node updates (nodeUpdateQueue): a cordon or a Ready change gets its taint at once.
+      // The NoSchedule pass runs on Node updates (nodeUpdateQueue): a cordon or a condition change
+      // gets its taint at once. Upstream queues Node adds too; here a new Node waits for the next
+      // monitor pass (at most 5 s), which only a Node registering NotReady can tell apart.
       onUpdate: (old, n) => {
-        if (!!old.spec?.unschedulable !== !!n.spec?.unschedulable || readyOf(old) !== readyOf(n))
-          this.ctx.proc.schedule(0, 'no-schedule tainting pass', () => this.taintPass(n.metadata.name!));
+        if (taintKeys(old) !== taintKeys(n)) this.ctx.proc.schedule(0, 'no-schedule tainting pass', () => this.taintPass(n.metadata.name!));
       },
     });
   }
@@ -63,38 +90,61 @@ export class NodeLifecycleController {
     this.ctx.proc.schedule(NODE_MONITOR_PERIOD_MS, 'monitor node health', tick);
   }
 
-  /** One pass over every Node (upstream's unit tests call it directly too). */
+  /** One pass over every Node, then the zones' states (upstream's unit tests call it directly too). */
   monitorNodeHealth(): void {
-    for (const node of this.nodeInformer.list()) {
-      try {
-        this.checkNode(node);
-      } catch (e) {
-        if (!(e instanceof StatusError)) throw e; // conflict or API server away: next period
-      }
+    const nodes = this.nodeInformer.list();
+    // classifyNodes: a Node seen for the first time gets its zone's queue and loses stale NoExecute taints.
+    for (const node of nodes) {
+      const name = node.metadata.name!;
+      if (!this.known.has(name)) {
+        this.known.add(name);
+        this.zones.addForNewZone(node);
+        this.markNodeAsReachable(node);
+      } else if (!this.zones.states.has(zoneKeyOf(node))) this.zones.addForNewZone(node);
     }
+    const names = new Set(nodes.map((n) => n.metadata.name!));
+    for (const name of [...this.known]) if (!names.has(name)) this.known.delete(name);
+
+    const zoneToConditions = new Map<string, any[]>();
+    for (const node of nodes) {
+      let ready: any;
+      try {
+        ready = this.checkNode(node);
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e; // API server away: no decision on this Node this period
+        continue;
+      }
+      if (isExcludedFromDisruptionChecks(node)) continue;
+      const zone = zoneKeyOf(node);
+      if (!zoneToConditions.has(zone)) zoneToConditions.set(zone, []);
+      zoneToConditions.get(zone)!.push(ready);
+    }
+    this.zones.handleDisruption(zoneToConditions, nodes);
+    this.kickTainting();
   }
 
   /**
    * tryUpdateNodeHealth and what monitorNodeHealth does with its result: past the grace period
    * the monitored conditions go Unknown; a Node that was Ready gets the NodeNotReady event and
-   * its Pods marked not ready.
+   * its Pods marked not ready. Returns the Node's Ready condition as it now is.
    */
-  private checkNode(node: KObject): void {
+  private checkNode(node: KObject): any {
     const name = node.metadata.name!;
     const now = this.ctx.sim.clock.nowMs();
-    const observed = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+    const observed = readyOf(node);
     // Stryker disable next-line ConditionalExpression: a bug-zoo switch (model/sim/mutants.ts), false outside npm run mutants, so the 'false' mutant is the code as it runs
-    if (!observed && mutant('nodelifecycle-skips-nodes-never-ready')) return;
+    if (!observed && mutant('nodelifecycle-skips-nodes-never-ready')) return undefined;
     const lease = this.leaseInformer.getByName('kube-node-lease', name);
     const { health, gracePeriodMs } = observeHealth(node, this.health.get(name), lease?.spec?.renewTime, now);
     this.health.set(name, health);
+    // A Node without Ready is compared with the one upstream makes up: Unknown since its creation.
+    const before = observed ?? { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
 
     let current = node;
+    let ready = observed;
     if (now > health.probeTimestamp + gracePeriodMs) {
       const conditions = unknownConditions(node, this.ctx.sim.clock.nowRFC3339());
-      const ready = conditions.find((c) => c.type === 'Ready');
-      // A Node without Ready is compared with the one upstream makes up: Unknown since its creation.
-      const before = observed ?? { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
+      ready = conditions.find((c) => c.type === 'Ready');
       if (readyChanged(before, ready)) {
         current = this.ctx.client.updateStatus('nodes', undefined, withKind({ ...node, status: { ...node.status, conditions } }, 'v1', 'Node'));
         this.health.set(name, { ...health, ready: { lastHeartbeatTime: ready.lastHeartbeatTime } });
@@ -104,51 +154,83 @@ export class NodeLifecycleController {
         }
       }
     }
-    if (!observed) return;
+    if (!ready) return undefined;
     // The NoSchedule taints follow the Node's events; a conflict there is retried here.
-    this.processTaintBaseEviction(this.noScheduleTaintingPass(current), observed.status);
+    current = this.noScheduleTaintingPass(current);
+    this.processTaintBaseEviction(current, before.status);
+    return ready;
   }
 
   /**
    * processTaintBaseEviction: the NoExecute taint follows the Ready status this pass observed,
-   * before its own update: a Node it just marked Unknown is queued for the unreachable taint on
-   * the next pass, five seconds later. Ready again: the NoExecute taints go at once; the other
-   * readiness taint present: swapped at once; otherwise the tainting queue adds it.
+   * before its own update: a Node it just marked Unknown is queued on the next pass. Ready
+   * again: the NoExecute taints go at once; the other readiness taint present: swapped at
+   * once; otherwise the Node joins its zone's tainting queue.
    */
   private processTaintBaseEviction(node: KObject, observed: string): void {
-    const name = node.metadata.name!;
-    const taints: NodeTaint[] = node.spec?.taints ?? [];
-    const now = this.ctx.sim.clock.nowRFC3339();
-    const hasNoExecute = (key: string) => taints.some((t) => t.key === key && t.effect === 'NoExecute');
     const key = readinessTaintKey(observed);
     if (!key) {
-      this.toTaint.delete(name);
-      if (hasNoExecute(TAINT_UNREACHABLE) || hasNoExecute(TAINT_NOT_READY)) this.updateTaints(node, withReadinessTaints(taints, undefined, now, ['NoExecute']));
+      if (observed === 'True') this.markNodeAsReachable(node);
       return;
     }
     const opposite = key === TAINT_UNREACHABLE ? TAINT_NOT_READY : TAINT_UNREACHABLE;
-    if (hasNoExecute(opposite)) this.updateTaints(node, withReadinessTaints(taints, key, now, ['NoExecute']));
-    else if (!hasNoExecute(key)) this.enqueueTainting(name);
+    if (hasNoExecute(node, opposite)) this.swallow(() => this.writeTaints(node, (t) => withReadinessTaints(t, key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute'])));
+    else this.markNodeForTainting(node, key);
   }
 
-  /** markNodeForTainting: the Node gets its NoExecute taint on the tainting loop's next tick. */
-  private enqueueTainting(name: string): void {
-    if (this.toTaint.has(name)) return;
-    this.toTaint.add(name);
+  /** markNodeForTainting: (re)queued unless already tainted for this status; true when newly queued. */
+  private markNodeForTainting(node: KObject, key: string): boolean {
+    const q = this.zones.queueOf(node);
+    if (!hasNoExecute(node, key)) q.remove(node.metadata.name!);
+    return q.add(node.metadata.name!, node.metadata.uid, this.ctx.sim.clock.nowMs());
+  }
+
+  /** markNodeAsReachable: the NoExecute readiness taints off, the Node out of its zone's queue. */
+  private markNodeAsReachable(node: KObject): void {
+    if (hasNoExecute(node, TAINT_UNREACHABLE) || hasNoExecute(node, TAINT_NOT_READY)) {
+      const ok = this.swallow(() => this.writeTaints(node, (t) => withReadinessTaints(t, undefined, this.ctx.sim.clock.nowRFC3339(), ['NoExecute'])));
+      if (!ok) return;
+    }
+    this.zones.queueOf(node).remove(node.metadata.name!);
+  }
+
+  /** doNoExecuteTaintingPass: each zone's queue lets through what its rate allows. */
+  private noExecuteTaintingPass(): void {
     const now = this.ctx.sim.clock.nowMs();
-    this.ctx.proc.schedule(NODE_EVICTION_PERIOD_MS - ((now - this.start) % NODE_EVICTION_PERIOD_MS), 'no-execute tainting pass', () => {
-      if (!this.toTaint.delete(name)) return;
-      const node = this.nodeInformer.getByName(undefined, name);
-      // The taint follows the Node's Ready condition as it is now (Ready again: nothing to do).
-      const ready = (node?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
-      const key = readinessTaintKey(ready?.status);
-      if (!node || !key) return;
-      try {
-        this.updateTaints(node, withReadinessTaints(node.spec?.taints ?? [], key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute']));
-      } catch (e) {
-        if (!(e instanceof StatusError)) throw e;
-        this.enqueueTainting(name);
-      }
+    for (const q of this.zones.queues.values()) q.try(now, (v) => this.taintFromQueue(v.value));
+  }
+
+  /** One Node out of a tainting queue: the NoExecute taint its Ready condition now calls for. */
+  private taintFromQueue(name: string): [boolean, number] {
+    const node = this.nodeInformer.getByName(undefined, name);
+    if (!node) return [true, 0];
+    const ready = readyOf(node);
+    if (!ready) return [false, 50];
+    const key = readinessTaintKey(ready.status);
+    if (!key) return [true, 0]; // Ready again: nothing to do
+    return [this.swallow(() => this.writeTaints(node, (t) => withReadinessTaints(t, key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute']))), 0];
+  }
+
+  /**
+   * The tainting loop ticks every 100 ms from the controller's start; a tick with nothing queued
+   * or no token to spend changes nothing, so only the first tick that can act is scheduled.
+   */
+  private kickTainting(): void {
+    const now = this.ctx.sim.clock.nowMs();
+    const first = this.start + (Math.floor((now - this.start) / NODE_EVICTION_PERIOD_MS) + 1) * NODE_EVICTION_PERIOD_MS;
+    let best: number | undefined;
+    for (const q of this.zones.queues.values()) {
+      const t = firstTickThatCanAct(q, first);
+      if (t !== undefined && (best === undefined || t < best)) best = t;
+    }
+    if (best === undefined || (this.wakeAt !== undefined && this.wakeAt <= best)) return;
+    const at = best;
+    this.wakeAt = at;
+    this.ctx.proc.schedule(at - now, 'no-execute tainting pass', () => {
+      if (this.wakeAt !== at) return;
+      this.wakeAt = undefined;
+      this.noExecuteTaintingPass();
+      this.kickTainting();
     });
   }
 
@@ -169,27 +251,65 @@ export class NodeLifecycleController {
     }
   }
 
-  /** The NoSchedule tainting pass for one Node, from the cache (a conflict waits for the next period). */
+  /** The NoSchedule tainting pass for one Node, from the cache. */
   private taintPass(name: string): void {
     const node = this.nodeInformer.getByName(undefined, name);
-    if (!node) return;
-    try {
-      this.noScheduleTaintingPass(node);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
+    if (node) this.swallow(() => this.noScheduleTaintingPass(node));
+  }
+
+  /** doNoScheduleTaintingPass: the NoSchedule taints the conditions and spec.unschedulable call for. */
+  noScheduleTaintingPass(node: KObject): KObject {
+    return this.writeTaints(node, (taints, cur) => withNoScheduleTaints(taints, conditionTaintKeys(cur), this.ctx.sim.clock.nowRFC3339()));
+  }
+
+  /**
+   * Writes the taints `want` makes of the Node's when they differ; on a conflict (the kubelet or
+   * someone else wrote meanwhile) reads the Node again and retries. The Node as it now is.
+   */
+  private writeTaints(node: KObject, want: (taints: NodeTaint[], node: KObject) => NodeTaint[]): KObject {
+    let cur = node;
+    for (let attempt = 1; ; attempt++) {
+      const taints: NodeTaint[] = cur.spec?.taints ?? [];
+      const next = want(taints, cur);
+      if (sameTaints(taints, next)) return cur;
+      try {
+        return this.ctx.client.update('nodes', undefined, withKind({ ...cur, spec: { ...cur.spec, taints: next.length ? next : undefined } }, 'v1', 'Node'));
+      } catch (e) {
+        if (!(e instanceof StatusError) || e.code !== 409 || attempt >= TAINT_WRITE_ATTEMPTS) throw e;
+        const fresh = this.ctx.client.tryGet('nodes', undefined, node.metadata.name!);
+        if (!fresh) throw e;
+        cur = fresh;
+      }
     }
   }
 
-  /** doNoScheduleTaintingPass: the NoSchedule taints the Ready condition and spec.unschedulable call for. */
-  private noScheduleTaintingPass(node: KObject): KObject {
-    const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
-    const now = this.ctx.sim.clock.nowRFC3339();
-    return this.updateTaints(node, withUnschedulableTaint(withReadinessTaints(node.spec?.taints ?? [], readinessTaintKey(ready?.status), now, ['NoSchedule']), !!node.spec?.unschedulable, now));
+  /** Runs a write; an API error (the Node gone, the server away) is false: the next period tries again. */
+  private swallow(fn: () => unknown): boolean {
+    try {
+      fn();
+      return true;
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      return false;
+    }
   }
+}
 
-  /** Writes the Node's taints when they changed (a conflict: the kubelet wrote meanwhile); the Node as it now is. */
-  private updateTaints(node: KObject, want: NodeTaint[]): KObject {
-    if (sameTaints(node.spec?.taints ?? [], want)) return node;
-    return this.ctx.client.update('nodes', undefined, withKind({ ...node, spec: { ...node.spec, taints: want.length ? want : undefined } }, 'v1', 'Node'));
+const hasNoExecute = (node: KObject, key: string) => (node.spec?.taints ?? []).some((t: NodeTaint) => t.key === key && t.effect === 'NoExecute');
+
+/** The first tick from `first` on at which the queue has a value and a token (none while its rate is 0). */
+function firstTickThatCanAct(q: RateLimitedTimedQueue, first: number): number | undefined {
+  if (!q.hasWaiting()) return undefined;
+  if (q.wouldTry(first)) return first;
+  const qps = q.qps();
+  if (qps <= 0) return undefined;
+  // The bucket is full again within 1/qps seconds: search the ticks up to then.
+  let lo = 0;
+  let hi = Math.ceil(1000 / qps / NODE_EVICTION_PERIOD_MS) + 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (q.wouldTry(first + mid * NODE_EVICTION_PERIOD_MS)) hi = mid;
+    else lo = mid + 1;
   }
+  return first + lo * NODE_EVICTION_PERIOD_MS;
 }

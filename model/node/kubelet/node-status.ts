@@ -194,10 +194,12 @@ export class NodeStatusManager {
         : { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
     ];
     const oldConds: any[] = node?.status?.conditions ?? [];
-    const conditions = wanted.map((c) => {
+    const own = wanted.map((c) => {
       const prev = oldConds.find((o) => o.type === c.type);
       return { type: c.type, status: c.status, lastHeartbeatTime: now, lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : now, reason: c.reason, message: c.message };
     });
+    // Each setter updates its own condition in place or appends it; others (NetworkUnavailable, a network plugin's) stay where they are.
+    const conditions = [...oldConds.map((o) => own.find((c) => c.type === o.type) ?? o), ...own.filter((c) => !oldConds.some((o) => o.type === c.type))];
     const images = runtime
       .listImages()
       .sort((a, b) => b.size - a.size)
