@@ -43,3 +43,15 @@ Feature: Node health as upstream's own tests have it
       ^  DiskPressure +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
       ^  PIDPressure +Unknown +.* +NodeStatusNeverUpdated +Kubelet never posted node status\.$
       """
+
+  @S90
+  Scenario: The NoSchedule taints follow the Node's conditions as upstream's TestTaintsNodeByCondition says
+    Then every case of upstream's nodelifecycle table taintsByCondition holds on the model
+
+  @S91
+  Scenario: Each zone's state follows the share of its Nodes not Ready as upstream's TestMonitorNodeHealth says
+    Then every case of upstream's nodelifecycle table zoneStates holds on the model
+
+  @S92
+  Scenario: The tainting queue hands out each Node once, in order, as upstream's rate_limited_queue_test.go says
+    Then every case of upstream's nodelifecycle table rateLimitedQueue holds on the model

@@ -6,6 +6,7 @@
  */
 import type { KObject } from '../../model/api/meta';
 import { NodeLifecycleController } from '../../model/controllers/nodelifecycle/controller';
+import { AlwaysLimiter, RateLimitedTimedQueue } from '../../model/controllers/nodelifecycle/rate-limited-queue';
 import { FakeControlPlane } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
@@ -126,3 +127,102 @@ export const NODE_LIFECYCLE_TABLES: Record<string, () => string[]> = {
   monitorNodeHealth: () => failuresOf(upstreamTable(FILE, 'monitorNodeHealth'), runCase),
   taints: () => failuresOf(upstreamTable(FILE, 'taints'), taintsCase),
 };
+
+const FAKE_NOW = Date.parse('2015-01-01T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/** A control plane holding the case's Nodes (labels, then conditions), and a synced controller with the tests' rates. */
+function withNodes(nodes: any[], createdAt: number): { cp: FakeControlPlane; nlc: NodeLifecycleController } {
+  const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
+  advanceTo(cp, iso(createdAt));
+  for (const n of nodes) {
+    const created = cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, ...(n.labels ? { labels: n.labels } : {}) } });
+    if (n.conditions) cp.admin.updateStatus('nodes', undefined, { ...created, status: { conditions: n.conditions } });
+  }
+  const ctx = cp.component();
+  const nlc = new NodeLifecycleController(ctx, TEST_RATES);
+  ctx.informers.start();
+  while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
+  return { cp, nlc };
+}
+
+const statesOf = (nlc: NodeLifecycleController) => Object.fromEntries([...nlc.zones.states].sort(([a], [b]) => (a < b ? -1 : 1)));
+const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/** TestMonitorNodeHealth: zoneStates after a pass at fakeNow, and after the first Nodes' statuses change and an hour passes. */
+function zoneStatesCase(c: any): string | undefined {
+  const { cp, nlc } = withNodes(c.nodes, FAKE_NOW - 2000);
+  advanceTo(cp, iso(FAKE_NOW));
+  nlc.monitorNodeHealth();
+  const initial = same(statesOf(nlc), sorted(c.initial));
+  if (initial) return `initial states: ${initial}`;
+  const later = FAKE_NOW + 60 * 60_000;
+  advanceTo(cp, iso(later - 1000));
+  c.updated.forEach((conditions: any[], i: number) => {
+    const node = cp.admin.get('nodes', undefined, c.nodes[i].name);
+    cp.admin.updateStatus('nodes', undefined, { ...node, status: { ...node.status, conditions } });
+  });
+  advanceTo(cp, iso(later));
+  nlc.monitorNodeHealth();
+  const following = same(statesOf(nlc), sorted(c.following));
+  if (following) return `following states: ${following}`;
+  if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
+}
+
+/** TestTaintsNodeByCondition: node0 replaced by the case's Node, one NoSchedule pass, exactly the expected taints. */
+function taintsByConditionCase(c: any): string | undefined {
+  const zone1 = { 'topology.kubernetes.io/region': 'region1', 'topology.kubernetes.io/zone': 'zone1', 'failure-domain.beta.kubernetes.io/region': 'region1', 'failure-domain.beta.kubernetes.io/zone': 'zone1' };
+  const existing = [{ name: 'node0', labels: zone1, conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2015-01-01T12:00:00Z', lastTransitionTime: '2015-01-01T12:00:00Z' }] }];
+  const { cp, nlc } = withNodes(existing, Date.parse('2017-01-01T12:00:00Z') - 2000);
+  const node = cp.admin.get('nodes', undefined, 'node0');
+  const replaced = cp.admin.update('nodes', undefined, { ...node, spec: { ...node.spec, taints: undefined } });
+  cp.admin.updateStatus('nodes', undefined, { ...replaced, status: { ...replaced.status, conditions: c.conditions } });
+  cp.settle();
+  nlc.noScheduleTaintingPass(nlc.nodeInformer.getByName(undefined, 'node0')!);
+  cp.settle();
+  const taints: any[] = cp.admin.get('nodes', undefined, 'node0').spec?.taints ?? [];
+  return same(
+    taints.map((t) => `${t.key}:${t.effect}`).sort(),
+    c.expected.map((k: string) => `${k}:NoSchedule`).sort(),
+  );
+}
+
+/** rate_limited_queue_test.go: the operations on a queue with the always limiter and a clock that moves on each reading. */
+function rateLimitedQueueCase(c: any): string | undefined {
+  let t = 0;
+  let frozen = 0;
+  const clock = () => (frozen > 0 ? (frozen--, t) : ++t);
+  const q = new RateLimitedTimedQueue(new AlwaysLimiter(), clock);
+  for (const [i, op] of c.ops.entries()) {
+    const at = `op ${i + 1}`;
+    if (op.add !== undefined) q.add(op.add);
+    else if (op.remove !== undefined) q.remove(op.remove);
+    else if (op.clear) q.clear();
+    else if (op.swapLimiter !== undefined) q.swapLimiter(op.swapLimiter);
+    else if (op.expectQPS !== undefined) {
+      if (q.qps() !== op.expectQPS) return `${at}: qps ${q.qps()}, want ${op.expectQPS}`;
+    } else if (op.try) {
+      const processed: string[] = [];
+      q.try((v) => {
+        processed.push(v.value);
+        const r = op.try[v.value];
+        if (!r || r.done !== false) return [true, 0];
+        op.try[v.value] = undefined; // fails once, as the tests' closures do
+        if (r.removeDuring) q.remove(v.value);
+        if (r.freeze) frozen = r.freeze;
+        return [false, r.waitMs];
+      });
+      const p = same(processed, op.processed);
+      if (p) return `${at}: processed ${p}`;
+    } else if (op.expectQueue) {
+      const p = same(q.values(), op.expectQueue) ?? (op.expectSet ? same(q.members().sort(), [...op.expectSet].sort()) : undefined);
+      if (p) return `${at}: ${p}`;
+    } else throw new Error(`unknown op ${JSON.stringify(op)}`);
+  }
+  return undefined;
+}
+
+NODE_LIFECYCLE_TABLES.zoneStates = () => failuresOf(upstreamTable(FILE, 'zoneStates'), zoneStatesCase);
+NODE_LIFECYCLE_TABLES.taintsByCondition = () => failuresOf(upstreamTable(FILE, 'taintsByCondition'), taintsByConditionCase);
+NODE_LIFECYCLE_TABLES.rateLimitedQueue = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueue'), rateLimitedQueueCase);

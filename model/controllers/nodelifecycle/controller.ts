@@ -182,7 +182,7 @@ export class NodeLifecycleController {
   private markNodeForTainting(node: KObject, key: string): boolean {
     const q = this.zones.queueOf(node);
     if (!hasNoExecute(node, key)) q.remove(node.metadata.name!);
-    return q.add(node.metadata.name!, node.metadata.uid, this.ctx.sim.clock.nowMs());
+    return q.add(node.metadata.name!, node.metadata.uid);
   }
 
   /** markNodeAsReachable: the NoExecute readiness taints off, the Node out of its zone's queue. */
@@ -196,8 +196,7 @@ export class NodeLifecycleController {
 
   /** doNoExecuteTaintingPass: each zone's queue lets through what its rate allows. */
   private noExecuteTaintingPass(): void {
-    const now = this.ctx.sim.clock.nowMs();
-    for (const q of this.zones.queues.values()) q.try(now, (v) => this.taintFromQueue(v.value));
+    for (const q of this.zones.queues.values()) q.try((v) => this.taintFromQueue(v.value));
   }
 
   /** One Node out of a tainting queue: the NoExecute taint its Ready condition now calls for. */
@@ -301,15 +300,15 @@ const hasNoExecute = (node: KObject, key: string) => (node.spec?.taints ?? []).s
 function firstTickThatCanAct(q: RateLimitedTimedQueue, first: number): number | undefined {
   if (!q.hasWaiting()) return undefined;
   if (q.wouldTry(first)) return first;
-  const qps = q.qps();
-  if (qps <= 0) return undefined;
-  // The bucket is full again within 1/qps seconds: search the ticks up to then.
+  // A token bucket is full again within 1/qps seconds: search the ticks up to then (the never
+  // limiter accepts at none of them).
   let lo = 0;
-  let hi = Math.ceil(1000 / qps / NODE_EVICTION_PERIOD_MS) + 1;
+  let hi = Math.ceil(1000 / q.qps() / NODE_EVICTION_PERIOD_MS) + 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     if (q.wouldTry(first + mid * NODE_EVICTION_PERIOD_MS)) hi = mid;
     else lo = mid + 1;
   }
-  return first + lo * NODE_EVICTION_PERIOD_MS;
+  const at = first + lo * NODE_EVICTION_PERIOD_MS;
+  return q.wouldTry(at) ? at : undefined;
 }

@@ -51,7 +51,7 @@ export class ZoneTainters {
     const zone = zoneKeyOf(node);
     if (this.states.has(zone)) return;
     this.states.set(zone, 'Initial');
-    this.queues.set(zone, new RateLimitedTimedQueue(new TokenBucket(this.rates.evictionLimiterQPS)));
+    this.queues.set(zone, new RateLimitedTimedQueue(new TokenBucket(this.rates.evictionLimiterQPS, this.hooks.now), this.hooks.now));
   }
 
   queueOf(node: KObject): RateLimitedTimedQueue {
@@ -65,8 +65,8 @@ export class ZoneTainters {
     const q = this.queues.get(zone);
     if (!q) return;
     const r = this.rates;
-    if (state === 'Normal' || state === 'FullDisruption') q.swapLimiter(r.evictionLimiterQPS, this.hooks.now());
-    else if (state === 'PartialDisruption') q.swapLimiter(reducedQPS(zoneSize, r.secondaryEvictionLimiterQPS, r.largeClusterThreshold), this.hooks.now());
+    if (state === 'Normal' || state === 'FullDisruption') q.swapLimiter(r.evictionLimiterQPS);
+    else if (state === 'PartialDisruption') q.swapLimiter(reducedQPS(zoneSize, r.secondaryEvictionLimiterQPS, r.largeClusterThreshold));
   }
 
   /** handleDisruption: the new zone states and their rates, from this pass's Ready conditions by zone. */
@@ -94,7 +94,7 @@ export class ZoneTainters {
     if (allAreFullyDisrupted) {
       // Every zone down: more likely the controller is cut off than every Node broken.
       for (const node of nodes) this.hooks.markReachable(node);
-      for (const zone of this.states.keys()) this.queues.get(zone)?.swapLimiter(0, this.hooks.now());
+      for (const zone of this.states.keys()) this.queues.get(zone)?.swapLimiter(0);
       for (const zone of this.states.keys()) this.states.set(zone, 'FullDisruption');
       return;
     }

@@ -11,12 +11,16 @@
 const BURST = 1;
 
 export interface RateLimiter {
-  /** The QPS as upstream keeps it (float32); 0 for the limiter that never lets anything through. */
+  /** The QPS as upstream keeps it (float32; the fake limiters say 1). */
   qps(): number;
-  tryAccept(nowMs: number): boolean;
+  /** Takes a token now (the limiter's own clock). */
+  tryAccept(): boolean;
   /** Whether tryAccept would succeed at that time (no side effect). */
-  wouldAccept(nowMs: number): boolean;
+  wouldAccept(atMs: number): boolean;
 }
+
+/** Milliseconds on the model's virtual clock. */
+export type Clock = () => number;
 
 /** flowcontrol.NewTokenBucketRateLimiter(qps, 1): one token, refilled at qps, full at first. */
 export class TokenBucket implements RateLimiter {
@@ -24,7 +28,10 @@ export class TokenBucket implements RateLimiter {
   private tokens = BURST;
   private last: number | undefined;
 
-  constructor(qps: number) {
+  constructor(
+    qps: number,
+    private readonly clock: Clock,
+  ) {
     this.limit = Math.fround(qps);
   }
 
@@ -44,7 +51,8 @@ export class TokenBucket implements RateLimiter {
   }
 
   /** rate.Limiter.AllowN(now, 1): takes a token when there is one; a refusal changes nothing. */
-  tryAccept(nowMs: number): boolean {
+  tryAccept(): boolean {
+    const nowMs = this.clock();
     const left = this.available(nowMs) - 1;
     if (left < 0) return false;
     this.tokens = left;
@@ -56,7 +64,7 @@ export class TokenBucket implements RateLimiter {
 /** flowcontrol.NewFakeNeverRateLimiter: what SwapLimiter(0) installs. */
 export class NeverLimiter implements RateLimiter {
   qps(): number {
-    return 0;
+    return 1;
   }
   tryAccept(): boolean {
     return false;
@@ -139,7 +147,10 @@ export class RateLimitedTimedQueue {
   /** UniqueQueue's set: a value stays here after it was processed, until Remove. */
   private readonly set = new Set<string>();
 
-  constructor(private limiter: RateLimiter) {}
+  constructor(
+    private limiter: RateLimiter,
+    private readonly clock: Clock,
+  ) {}
 
   /** The values in heap order (upstream's tests look at the slice). */
   values(): string[] {
@@ -154,7 +165,8 @@ export class RateLimitedTimedQueue {
   }
 
   /** Adds a value due now, unless it was added and not removed since. */
-  add(value: string, uid: string | undefined, nowMs: number): boolean {
+  add(value: string, uid?: string): boolean {
+    const nowMs = this.clock();
     if (this.set.has(value)) return false;
     this.heap.push({ value, uid, addedAt: nowMs, processAt: nowMs });
     this.set.add(value);
@@ -180,10 +192,11 @@ export class RateLimitedTimedQueue {
    * the queue (it stays in the set), false puts it back `waitMs` (and a nanosecond) later. The
    * token is spent even when the head is not yet due, as upstream's loop asks the limiter first.
    */
-  try(nowMs: number, fn: (v: TimedValue) => [boolean, number]): void {
+  try(fn: (v: TimedValue) => [boolean, number]): void {
     let head = this.heap.items[0];
     while (head) {
-      if (!this.limiter.tryAccept(nowMs)) break;
+      if (!this.limiter.tryAccept()) break;
+      const nowMs = this.clock();
       if (nowMs < head.processAt) break;
       const [done, waitMs] = fn({ ...head });
       const i = this.heap.indexOf(head.value);
@@ -209,14 +222,14 @@ export class RateLimitedTimedQueue {
    * SwapLimiter: a new token bucket at the new QPS (or the never limiter for 0), drained when
    * the old one had no token left (so a change of rate does not let one extra through).
    */
-  swapLimiter(qps: number, nowMs: number): void {
+  swapLimiter(qps: number): void {
     if (this.limiter.qps() === Math.fround(qps)) return;
     if (qps <= 0) {
       this.limiter = new NeverLimiter();
       return;
     }
-    const next = new TokenBucket(qps);
-    if (!this.limiter.tryAccept(nowMs)) next.tryAccept(nowMs);
+    const next = new TokenBucket(qps, this.clock);
+    if (!this.limiter.tryAccept()) next.tryAccept();
     this.limiter = next;
   }
 }
