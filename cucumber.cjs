@@ -55,6 +55,7 @@ module.exports = {
       'features/node-authorizer.feature',
       'features/impersonation-filter.feature',
       'features/rbac.feature',
+      'features/node-lifecycle-taints.feature',
       // upstream's unit-test tables (a second or two): kill the mutants their cases exposed
       'features/upstream-*.feature',
     ],

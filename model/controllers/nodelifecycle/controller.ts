@@ -44,6 +44,7 @@ export class NodeLifecycleController {
   private readonly health = new Map<string, NodeHealth>();
   /** knownNodeSet. */
   private readonly known = new Set<string>();
+  /** The tainting loop's tick grid: start + k × 100 ms. */
   private readonly start: number;
   /** When the tainting loop next has something to do (its ticks in between are skipped). */
   private wakeAt: number | undefined;
@@ -57,7 +58,10 @@ export class NodeLifecycleController {
     this.leaseInformer = ctx.informers.get('leases', { namespace: 'kube-node-lease' });
     this.podInformer = ctx.informers.get('pods');
     this.podInformer.addIndexer(BY_NODE, byNodeName);
-    this.start = ctx.sim.clock.nowMs();
+    // Upstream's two loops drift apart (each waits its period after its own work); here the
+    // tainting ticks stay half a tick off the monitor passes, so that a pass never runs in the
+    // instant a taint write is still on its way to the cache (and queues the Node again).
+    this.start = ctx.sim.clock.nowMs() + NODE_EVICTION_PERIOD_MS / 2;
     this.zones = new ZoneTainters({
       markReachable: (n) => this.markNodeAsReachable(n),
       resetProbeTimestamps: (nodes) => {

@@ -1,0 +1,117 @@
+Feature: Node lifecycle taints by condition, and each zone's eviction rate
+  The node lifecycle controller keeps a NoSchedule taint on a Node for each condition that
+  keeps new Pods away (Ready False or Unknown, memory, disk or PID pressure, the network
+  unavailable) and for a cordon, and takes it off when the condition clears. The NoExecute
+  taint, which makes the taint eviction controller evict the Node's Pods, is rationed: in each
+  zone a token bucket lets one Node be tainted every 10 s (--node-eviction-rate 0.1); a zone
+  with more than two Nodes and at least 55 % of them not Ready is partially disrupted and, unless
+  it has more than 50 Nodes (then one every 100 s), is not tainted at all; and when every zone is
+  down the controller assumes it is the one cut off, and taints nothing until a Node is back.
+  (pkg/controller/nodelifecycle, Kubernetes v1.32.)
+
+  @S93
+  Scenario: Nodes lost in a mostly healthy zone are tainted NoExecute one every 10 s; once most of the zone is down, no more
+    Given a cluster with this config:
+      """
+      kind: Cluster
+      nodes:
+        - role: control-plane
+        - role: worker
+        - role: worker
+        - role: worker
+        - role: worker
+        - role: worker
+      """
+    When I run `on k8s-worker-1 systemctl stop kubelet`
+    And I run `on k8s-worker-2 systemctl stop kubelet`
+    And I run `on k8s-worker-3 systemctl stop kubelet`
+    And 90s pass
+    And I run `kubectl get nodes -o custom-columns='NAME:.metadata.name,UNKNOWN:.status.conditions[?(@.type=="Ready")].lastTransitionTime,NOSCHEDULE:.spec.taints[?(@.effect=="NoSchedule")].timeAdded,NOEXECUTE:.spec.taints[?(@.effect=="NoExecute")].timeAdded'`
+    # Unknown 40 s after the last heartbeat, with the NoSchedule taint at once; the NoExecute
+    # taints on the next pass (5 s), then one per token of the zone's bucket (10 s).
+    Then the times in the output are, in seconds after the earliest of them:
+      | NAME         | UNKNOWN | NOSCHEDULE | NOEXECUTE |
+      | k8s-worker-1 | 0       | 0          | 5         |
+      | k8s-worker-2 | 0       | 0          | 15        |
+      | k8s-worker-3 | 0       | 0          | 25        |
+    # Four of six is over 55 %: the zone is partially disrupted, and a zone of 50 Nodes or fewer then gets no NoExecute taint.
+    When I run `on k8s-worker-4 systemctl stop kubelet`
+    And 3m pass
+    And I run `kubectl get nodes -o custom-columns='NAME:.metadata.name,UNKNOWN:.status.conditions[?(@.type=="Ready")].lastTransitionTime,NOSCHEDULE:.spec.taints[?(@.effect=="NoSchedule")].timeAdded,NOEXECUTE:.spec.taints[?(@.effect=="NoExecute")].timeAdded'`
+    Then the times in the output are, in seconds after the earliest of them:
+      | NAME         | UNKNOWN | NOSCHEDULE | NOEXECUTE |
+      | k8s-worker-4 | 0       | 0          | <none>    |
+
+  @S94
+  Scenario: With every Node down nothing is tainted NoExecute nor evicted; once one is back, the others are tainted 10 s apart
+    Given a cluster
+    When I run `kubectl create deployment web --image=nginx --replicas=2`
+    And 30s pass
+    And I run `on k8s-master systemctl stop kubelet`
+    And I run `on k8s-worker-1 systemctl stop kubelet`
+    And I run `on k8s-worker-2 systemctl stop kubelet`
+    And 6m pass
+    And I run `kubectl get nodes -o custom-columns='NAME:.metadata.name,STATUS:.status.conditions[?(@.type=="Ready")].status,NOSCHEDULE:.spec.taints[?(@.key=="node.kubernetes.io/unreachable")].effect,NOEXECUTE:.spec.taints[?(@.effect=="NoExecute")].key'`
+    Then the output lines match:
+      """
+      NAME +STATUS +NOSCHEDULE +NOEXECUTE
+      k8s-master +Unknown +NoSchedule +<none>
+      k8s-worker-1 +Unknown +NoSchedule +<none>
+      k8s-worker-2 +Unknown +NoSchedule +<none>
+      """
+    When I run `kubectl get events --field-selector reason=TaintManagerEviction`
+    Then the output is:
+      """
+      """
+    And 2 pods labelled "app=web" are Running
+    When I run `on k8s-master systemctl start kubelet`
+    And 70s pass
+    And I run `kubectl get nodes -o custom-columns='NAME:.metadata.name,STATUS:.status.conditions[?(@.type=="Ready")].status,NOEXECUTE:.spec.taints[?(@.effect=="NoExecute")].timeAdded'`
+    Then the times in the output are, in seconds after the earliest of them:
+      | NAME         | STATUS  | NOEXECUTE |
+      | k8s-master   | True    | <none>    |
+      | k8s-worker-1 | Unknown | 0         |
+      | k8s-worker-2 | Unknown | 10        |
+
+  @S90
+  Scenario: A cordon and a NetworkUnavailable condition each give their NoSchedule taint, which goes when they clear
+    Given a cluster
+    When I run `kubectl cordon k8s-worker-1`
+    And 1s pass
+    And I run `kubectl describe node k8s-worker-1`
+    Then the output has lines matching, in order:
+      """
+      ^Taints: +node.kubernetes.io/unschedulable:NoSchedule$
+      ^Unschedulable: +true$
+      """
+    When I run `kubectl uncordon k8s-worker-1`
+    And 1s pass
+    And I run `kubectl describe node k8s-worker-1`
+    Then the output has lines matching, in order:
+      """
+      ^Taints: +<none>$
+      ^Unschedulable: +false$
+      """
+    # A network plugin (or the route controller) reports the Node's network as down.
+    When I run `kubectl patch node k8s-worker-2 --subresource=status -p '{"status":{"conditions":[{"type":"NetworkUnavailable","status":"True","reason":"NoRouteCreated","message":"Node created without a route"}]}}'`
+    And 1s pass
+    And I run `kubectl describe node k8s-worker-2`
+    Then the output has lines matching, in order:
+      """
+      ^Taints: +node.kubernetes.io/network-unavailable:NoSchedule$
+      ^  NetworkUnavailable +True +.* +NoRouteCreated +Node created without a route$
+      """
+    When I run `kubectl create deployment web --image=nginx --replicas=3`
+    And 30s pass
+    Then 3 pods labelled "app=web" are Running
+    And pods labelled "app=web" are bound to "k8s-worker-1"
+    # The kubelet's own status updates leave the condition alone; clearing it clears the taint.
+    When 1m passes
+    And I run `kubectl patch node k8s-worker-2 --subresource=status -p '{"status":{"conditions":[{"type":"NetworkUnavailable","status":"False","reason":"RouteCreated","message":"RouteController created a route"}]}}'`
+    And 1s pass
+    And I run `kubectl describe node k8s-worker-2`
+    Then the output has lines matching, in order:
+      """
+      ^Taints: +<none>$
+      ^  NetworkUnavailable +False +.* +RouteCreated +RouteController created a route$
+      """
