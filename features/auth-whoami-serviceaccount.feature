@@ -11,7 +11,7 @@ Feature: kubectl auth whoami with a ServiceAccount's token
     When I run `kubectl create serviceaccount builder`
     And I run `kubectl create token builder`
     And I note the output
-    And I run `kubectl --token=TOKEN auth whoami` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami` with TOKEN replaced by the noted output
     Then the output has lines matching, in order:
       """
       ATTRIBUTE +VALUE

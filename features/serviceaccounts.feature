@@ -35,12 +35,12 @@ Feature: ServiceAccounts and their tokens
     When I run `kubectl create serviceaccount builder`
     And I run `kubectl create token builder`
     And I note the output
-    And I run `kubectl --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}/{.status.userInfo.groups}` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}/{.status.userInfo.groups}` with TOKEN replaced by the noted output
     Then the output is:
       """
       system:serviceaccount:default:builder/["system:serviceaccounts","system:serviceaccounts:default","system:authenticated"]
       """
-    When I run `kubectl --token=TOKEN get pods` with TOKEN replaced by the noted output
+    When I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN get pods` with TOKEN replaced by the noted output
     Then it fails with:
       """
       Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:default:builder" cannot list resource "pods" in API group "" in the namespace "default"
@@ -52,14 +52,14 @@ Feature: ServiceAccounts and their tokens
     And I run `kubectl create token builder --duration=10m`
     And I note the output
     And 9m pass
-    And I run `kubectl --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}` with TOKEN replaced by the noted output
     Then the output is:
       """
       system:serviceaccount:default:builder
       """
     # exp is checked with go-jose's leeway of a minute.
     When 2m pass
-    And I run `kubectl --token=TOKEN auth whoami` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami` with TOKEN replaced by the noted output
     Then it fails with:
       """
       error: You must be logged in to the server (Unauthorized)
@@ -67,7 +67,7 @@ Feature: ServiceAccounts and their tokens
     When I run `kubectl create token builder`
     And I note the output
     And I run `kubectl delete serviceaccount builder`
-    And I run `kubectl --token=TOKEN auth whoami` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami` with TOKEN replaced by the noted output
     Then it fails with:
       """
       error: You must be logged in to the server (Unauthorized)
@@ -164,7 +164,7 @@ Feature: ServiceAccounts and their tokens
     # The kubelet's 3607 s token is valid a year, with a warning after 3607 s.
       | exp - iat                         | 31536000                             |
     When I note the output
-    And I run `kubectl --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}` with TOKEN replaced by the noted output
+    And I run `kubectl --kubeconfig=/dev/null -s https://127.0.0.1:6443 --insecure-skip-tls-verify --token=TOKEN auth whoami -o jsonpath={.status.userInfo.username}` with TOKEN replaced by the noted output
     Then the output is:
       """
       system:serviceaccount:team:default

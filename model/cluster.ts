@@ -1,4 +1,5 @@
 import { ApiServer } from './apiserver/server';
+import { registerKubeconfigCertificate } from './kubectl/auth/credentials';
 import type { Identity } from './apiserver/request';
 import { ApiClient } from './client/client';
 import { defaultConfig, type ClusterConfig } from './cluster-config';
@@ -72,6 +73,8 @@ export class Cluster {
     this.etcd = new EtcdStore(this.sim.trace);
     this.apiserver = new ApiServer(this.sim, this.etcd, { endpoint: `127.0.0.1:6443`, advertisedAddress: `${master.config.address}:6443`, serviceClusterIPRange: this.config.serviceSubnet });
     this.apiserver.issueToken(ADMIN_TOKEN, ADMIN);
+    // The admin's token stands for admin.conf's client certificate, which kubectl sends even with --token.
+    registerKubeconfigCertificate(ADMIN_TOKEN, { commonName: ADMIN.user, organizations: ['kubeadm:cluster-admins'] });
     this.admin = new ApiClient(this.apiserver, ADMIN_TOKEN, KUBECTL_USER_AGENT);
     this.network = installDataPlane(this);
 

@@ -27,6 +27,7 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
   { name: 'kubeconfig', type: 'string' },
   { name: 'server', short: 's', type: 'string' },
   { name: 'token', type: 'string' },
+  { name: 'insecure-skip-tls-verify', type: 'bool' },
   // Impersonation (--as, --as-group, --as-uid): sent as Impersonate-* headers.
   { name: 'as', type: 'string' },
   { name: 'as-group', type: 'stringArray' },

@@ -5,6 +5,7 @@ import { parseFlags, type FlagSpec } from './args';
 import { parseGoDuration } from './goparse';
 import { FlagError, formatErrors, KubectlError, UsageError } from './errors';
 import { checkRequiredFlags, KlogError } from './klog';
+import { clientFromKubeconfigFlags } from './auth/credentials';
 import { withImpersonation } from './auth/impersonation';
 
 /** What kubectl sees of its environment. */
@@ -165,8 +166,7 @@ export class Kubectl {
     const requestTimeout = parsed.flags.get('request-timeout');
     if (typeof requestTimeout === 'string' && !validRequestTimeout(requestTimeout))
       throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
-    const token = parsed.flags.get('token');
-    if (typeof token === 'string') ctx.client = new ApiClient(ctx.client.server, token, ctx.client.userAgent, ctx.client.warningHandler);
+    ctx.client = clientFromKubeconfigFlags(ctx.client, parsed);
     ctx.client = withImpersonation(ctx.client, parsed);
     const ns = parsed.flags.get('namespace');
     if (typeof ns === 'string' && ns !== '') {

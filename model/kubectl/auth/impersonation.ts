@@ -3,6 +3,7 @@ import { ApiClient, type ListOptions, type TableOptions } from '../../client/cli
 import type { NonResourceResponse } from '../../apiserver/server';
 import type { WatchEvent, WatchHandle } from '../../apiserver/request';
 import type { Parsed } from '../args';
+import { CredentialsClient } from './credentials';
 import { KubectlError } from '../errors';
 
 /**
@@ -10,29 +11,34 @@ import { KubectlError } from '../errors';
  * Impersonate-User, -Group and -Uid headers client-go's transport adds).
  */
 export class ImpersonatingClient extends ApiClient {
+  /** The client certificate the impersonator's kubeconfig user presents beside its token, if any. */
+  private readonly clientCertificate: CredentialsClient['clientCertificate'];
+
   constructor(
     inner: ApiClient,
     readonly impersonation: Impersonation,
   ) {
     super(inner.server, inner.token, inner.userAgent, inner.warningHandler);
+    this.clientCertificate = inner instanceof CredentialsClient ? inner.clientCertificate : undefined;
   }
 
   override withWarningHandler(handler: (warning: string) => void): ApiClient {
-    return new ImpersonatingClient(super.withWarningHandler(handler), this.impersonation);
+    const inner = new CredentialsClient(this, this.token, this.clientCertificate).withWarningHandler(handler);
+    return new ImpersonatingClient(inner, this.impersonation);
   }
 
   override request(req: Parameters<ApiClient['request']>[0]): any {
-    return super.request({ ...req, impersonate: this.impersonation });
+    return super.request({ ...req, clientCertificate: this.clientCertificate, impersonate: this.impersonation });
   }
 
   override getNonResource(pathWithQuery: string, accept?: string): NonResourceResponse {
-    return this.server.getNonResource({ token: this.token, userAgent: this.userAgent, impersonate: this.impersonation }, pathWithQuery, accept);
+    return this.server.getNonResource({ token: this.token, clientCertificate: this.clientCertificate, userAgent: this.userAgent, impersonate: this.impersonation }, pathWithQuery, accept);
   }
 
   override watch(resource: string, namespace: string | undefined, opts: ListOptions, onEvents: (events: WatchEvent[]) => void, onClose: (reason?: string) => void, table?: TableOptions): WatchHandle {
     const query = table ? { ...opts, includeObject: table.includeObject } : opts;
     return this.server.watch(
-      { verb: 'watch', resource, namespace, query, as: table ? { kind: 'Table' } : undefined, token: this.token, userAgent: this.userAgent, impersonate: this.impersonation },
+      { verb: 'watch', resource, namespace, query, as: table ? { kind: 'Table' } : undefined, token: this.token, clientCertificate: this.clientCertificate, userAgent: this.userAgent, impersonate: this.impersonation },
       onEvents,
       onClose,
     );
