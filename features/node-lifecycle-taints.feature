@@ -115,3 +115,16 @@ Feature: Node lifecycle taints by condition, and each zone's eviction rate
       ^Taints: +<none>$
       ^  NetworkUnavailable +False +.* +RouteCreated +RouteController created a route$
       """
+
+  @S95
+  Scenario: In a zone of more than 50 Nodes with most of them down, the NoExecute taints come one every 100 s
+    Given a control plane with 60 Nodes in one zone, their kubelets renewing their Leases every 10s
+    # 40 of 60 is over 55 %: the zone is partially disrupted, and large, so the secondary rate (0.01/s) applies.
+    When the kubelets of the first 40 of them stop and 10m pass
+    Then the Nodes tainted NoExecute were tainted, in seconds after the first of them: "0, 100, 200, 300, 400, 500"
+
+  @S95
+  Scenario: In a zone of more than 50 Nodes with a third of them down, the NoExecute taints come one every 10 s
+    Given a control plane with 60 Nodes in one zone, their kubelets renewing their Leases every 10s
+    When the kubelets of the first 20 of them stop and 2m pass
+    Then the Nodes tainted NoExecute were tainted, in seconds after the first of them: "0, 10, 20, 30, 40, 50, 60"
