@@ -200,7 +200,7 @@ Feature: A process in a Pod calls the API with its ServiceAccount token
       """
 
   @V34
-  Scenario: The Pod's shell runs what the example needs: assignments, $(…) and backquotes
+  Scenario: The Pod's shell runs what the example needs: assignments, $(…) and backquotes, pipes into head and grep
     When I run `kubectl exec curl -- sh -c 'NS=$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace); echo "namespace: ${NS}, host: `hostname`"'`
     Then the output is:
       """
@@ -210,4 +210,24 @@ Feature: A process in a Pod calls the API with its ServiceAccount token
     Then the output is:
       """
       3
+      """
+    # A long answer, cut short; each stage of a pipe reads what the one before wrote.
+    When I run `kubectl exec curl -- sh -c 'curl -sS --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $(cat /var/run/secrets/kubernetes.io/serviceaccount/token)" https://kubernetes.default.svc/api | head -n 4'`
+    Then the output is:
+      """
+      {
+        "kind": "APIVersions",
+        "versions": [
+          "v1"
+      """
+    When I run `kubectl exec curl -- sh -c 'curl -sSk https://kubernetes.default.svc/version | grep -i GITVERSION'`
+    Then the output is:
+      """
+        "gitVersion": "v1.32.2",
+      """
+    # grep's status is the pipeline's: 1 when no line matched.
+    When I run `kubectl exec curl -- sh -c 'curl -sSk https://kubernetes.default.svc/version | grep -q nothing'`
+    Then it fails with:
+      """
+      command terminated with exit code 1
       """

@@ -1,10 +1,10 @@
 /**
  * The part of a POSIX shell `sh -c` scripts in Pod specs use: simple commands with quoting and
  * `$VAR` / `${VAR}` / `$?` expansion, command substitution (`$(…)` and backquotes, also inside
- * double quotes), variable assignments, lists joined by `;`, newlines, `&&` and `||`, and the
- * compound commands `while`/`until … do … done`, `for NAME in …; do … done` and
- * `if … then … [else …] fi`. Pipes, redirections, subshells and arithmetic are not modelled: a
- * script using them is refused with the words of a shell that cannot parse it.
+ * double quotes), variable assignments, pipelines (`a | b`), lists joined by `;`, newlines,
+ * `&&` and `||`, and the compound commands `while`/`until … do … done`, `for NAME in …; do …
+ * done` and `if … then … [else …] fi`. Redirections, subshells, background jobs and arithmetic
+ * are not modelled: a script using them is refused with a syntax error that says so.
  */
 
 /**
@@ -22,7 +22,9 @@ export type Command =
   | { kind: 'simple'; words: Word[] }
   | { kind: 'loop'; until: boolean; cond: List; body: List }
   | { kind: 'for'; name: string; items: Word[]; body: List }
-  | { kind: 'if'; branches: { cond: List; body: List }[]; otherwise?: List };
+  | { kind: 'if'; branches: { cond: List; body: List }[]; otherwise?: List }
+  /** `a | b | c`: each command's output is the next one's input; the status is the last one's. */
+  | { kind: 'pipeline'; cmds: Command[] };
 
 /** Commands and the operator before each (`;` for the first). */
 export type List = { op: ';' | '&&' | '||'; cmd: Command }[];
@@ -53,6 +55,11 @@ function tokenize(src: string): Token[] {
     if (two === '&&' || two === '||') {
       out.push({ op: two });
       i += 2;
+      continue;
+    }
+    if (c === '|') {
+      out.push({ op: '|' });
+      i++;
       continue;
     }
     if ('|&<>()'.includes(c)) throw new ShellSyntaxError(c === '(' || c === ')' ? `syntax error: unexpected "${c}"` : `syntax error: "${c}" is not supported by this model`);
@@ -169,7 +176,7 @@ export function parseScript(src: string): List {
       skipSeparators();
       const w = peekWord();
       if (pos >= toks.length || (w !== undefined && stops.includes(w))) break;
-      items.push({ op, cmd: command() });
+      items.push({ op, cmd: pipeline() });
       const t = toks[pos];
       if (t && 'op' in t) {
         op = t.op as ';' | '&&' | '||';
@@ -179,6 +186,17 @@ export function parseScript(src: string): List {
       op = ';';
     }
     return items;
+  }
+  function pipeline(): Command {
+    const cmds = [command()];
+    while (pos < toks.length && 'op' in toks[pos] && (toks[pos] as { op: string }).op === '|') {
+      pos++;
+      // A newline may follow the bar.
+      skipSeparators();
+      if (pos >= toks.length) throw new ShellSyntaxError('syntax error: unexpected end of file');
+      cmds.push(command());
+    }
+    return cmds.length === 1 ? cmds[0] : { kind: 'pipeline', cmds };
   }
   function command(): Command {
     const w = peekWord();
