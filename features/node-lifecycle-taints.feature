@@ -128,3 +128,62 @@ Feature: Node lifecycle taints by condition, and each zone's eviction rate
     Given a control plane with 60 Nodes in one zone, their kubelets renewing their Leases every 10s
     When the kubelets of the first 20 of them stop and 2m pass
     Then the Nodes tainted NoExecute were tainted, in seconds after the first of them: "0, 10, 20, 30, 40, 50, 60"
+
+  @S96
+  Scenario: A DaemonSet's Pods tolerate the condition taints, the network-unavailable one only with the host's network
+    Given a cluster
+    When I run `kubectl patch node k8s-worker-2 --subresource=status -p '{"status":{"conditions":[{"type":"NetworkUnavailable","status":"True","reason":"NoRouteCreated","message":"Node created without a route"}]}}'`
+    And 1s pass
+    And I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: agent
+      spec:
+        selector:
+          matchLabels:
+            app: agent
+        template:
+          metadata:
+            labels:
+              app: agent
+          spec:
+            containers:
+            - name: agent
+              image: busybox
+              command: ["sleep", "infinity"]
+      ---
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: hostagent
+      spec:
+        selector:
+          matchLabels:
+            app: hostagent
+        template:
+          metadata:
+            labels:
+              app: hostagent
+          spec:
+            hostNetwork: true
+            containers:
+            - name: agent
+              image: busybox
+              command: ["sleep", "infinity"]
+      """
+    And 30s pass
+    And I run `kubectl get ds`
+    Then the output lines match:
+      """
+      NAME +DESIRED +CURRENT +READY +UP-TO-DATE +AVAILABLE +NODE SELECTOR +AGE
+      agent +1 +1 +1 +1 +1 +<none> +30s
+      hostagent +2 +2 +2 +2 +2 +<none> +30s
+      """
+    And pods labelled "app=agent" are bound to "k8s-worker-1"
+    When I run `kubectl get pods -l app=hostagent -o jsonpath={.items[0].spec.tolerations[*].key}`
+    Then the output is:
+      """
+      node.kubernetes.io/not-ready node.kubernetes.io/unreachable node.kubernetes.io/disk-pressure node.kubernetes.io/memory-pressure node.kubernetes.io/pid-pressure node.kubernetes.io/unschedulable node.kubernetes.io/network-unavailable
+      """
