@@ -231,3 +231,49 @@ Feature: A process in a Pod calls the API with its ServiceAccount token
       """
       command terminated with exit code 1
       """
+
+  @V35
+  Scenario: A Pod whose ServiceAccount may edit creates a ConfigMap with a POST; a form body is refused
+    When I run `kubectl create rolebinding default-edit --clusterrole=edit --serviceaccount=default:default`
+    And I run `kubectl exec curl -- sh -c 'curl -sS --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $(cat /var/run/secrets/kubernetes.io/serviceaccount/token)" -H "Content-Type: application/json" -d "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"from-pod\"},\"data\":{\"written\":\"inside\"}}" -o /dev/null -w "%{http_code}\n" https://kubernetes.default.svc/api/v1/namespaces/default/configmaps'`
+    Then the output is:
+      """
+      201
+      """
+    When I run `kubectl get configmap from-pod -o jsonpath={.data.written}`
+    Then the output is:
+      """
+      inside
+      """
+    # curl -d alone sends application/x-www-form-urlencoded, which kube-apiserver does not decode.
+    When I run `kubectl exec curl -- sh -c 'curl -sS --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $(cat /var/run/secrets/kubernetes.io/serviceaccount/token)" -d "{}" https://kubernetes.default.svc/api/v1/namespaces/default/configmaps'`
+    Then the output is:
+      """
+      {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf",
+        "reason": "UnsupportedMediaType",
+        "code": 415
+      }
+      """
+    # Without the binding the same POST is denied before anything is decoded or stored.
+    When I run `kubectl delete rolebinding default-edit`
+    And I run `kubectl exec curl -- sh -c 'curl -sS --cacert /var/run/secrets/kubernetes.io/serviceaccount/ca.crt -H "Authorization: Bearer $(cat /var/run/secrets/kubernetes.io/serviceaccount/token)" -H "Content-Type: application/json" -d "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"again\"}}" https://kubernetes.default.svc/api/v1/namespaces/default/configmaps'`
+    Then the output is:
+      """
+      {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": "configmaps is forbidden: User \"system:serviceaccount:default:default\" cannot create resource \"configmaps\" in API group \"\" in the namespace \"default\"",
+        "reason": "Forbidden",
+        "details": {
+          "kind": "configmaps"
+        },
+        "code": 403
+      }
+      """
