@@ -19,7 +19,7 @@ import { componentWorkload, registerControlPlaneWorkloads, writeKubeadmFiles } f
 import { startScheduler } from './scheduler/scheduler';
 import { installDataPlane } from './node/dataplane';
 import type { ClusterNetwork } from './node/network/fabric';
-import { ensureKubernetesService } from './apiserver/bootstrap';
+import { ensureKubernetesService, loopbackClient } from './apiserver/bootstrap';
 import { addonsSettled, installAddons } from './addons';
 import { installLocalPathStorage } from './addons/local-path-storage';
 import { Simulation } from './sim/simulation';
@@ -126,8 +126,10 @@ export class Cluster {
     ensureBootstrapPolicy(this.etcd, this.sim);
     ensureKubeadmPolicy(this.etcd, this.sim);
     ensureAddonPolicy(this.etcd, this.sim);
+    // The system namespaces controller writes through kube-apiserver's loopback client.
+    const loopback = loopbackClient(this.apiserver);
     for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease'])
-      if (!this.admin.tryGet('namespaces', undefined, name)) this.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      if (!loopback.tryGet('namespaces', undefined, name)) loopback.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     // On a restart the Service is there already (creating it again would fail on its taken IP).
     if (!this.admin.tryGet('services', 'default', 'kubernetes')) ensureKubernetesService(this.apiserver, { advertiseAddress: this.controlPlane.config.address, securePort: 6443, serviceClusterIPRange: this.config.serviceSubnet });
   }

@@ -17,10 +17,15 @@ export function firstServiceIP(cidr: string): string {
   return formatIPv4((parseIPv4(cidr.split('/')[0]) ?? 0) + 1);
 }
 
+/** kube-apiserver's loopback client (system:apiserver): what its own controllers write with ("kube-apiserver" in managedFields). */
+export function loopbackClient(server: ApiServer): ApiClient {
+  server.issueToken(TOKEN, { user: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] });
+  return new ApiClient(server, TOKEN, 'kube-apiserver/v1.32.2 (linux/amd64) kubernetes/67a30c0');
+}
+
 /** Creates (if missing) the `kubernetes` Service and its EndpointSlice; idempotent. */
 export function ensureKubernetesService(server: ApiServer, opts: { advertiseAddress: string; securePort: number; serviceClusterIPRange: string }): void {
-  server.issueToken(TOKEN, { user: 'system:apiserver', groups: ['system:masters', 'system:authenticated'] });
-  const client = new ApiClient(server, TOKEN, 'kube-apiserver/v1.32.2 (linux/amd64) kubernetes/67a30c0');
+  const client = loopbackClient(server);
   createIfMissing(() =>
     client.create('services', 'default', {
       apiVersion: 'v1',

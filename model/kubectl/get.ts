@@ -49,6 +49,7 @@ export const getCommand: Command = {
     { name: 'sort-by', type: 'string' },
     { name: 'chunk-size', type: 'int64' },
     { name: 'label-columns', short: 'L', type: 'strings' },
+    { name: 'show-managed-fields', type: 'bool' },
   ],
   run(ctx, args, p) {
     const o = str(p, 'output');
@@ -184,7 +185,7 @@ export const getCommand: Command = {
       if (fmt) {
         // yaml, json and jsonpath print an empty List too; -o name prints nothing.
         if (found.length > 0 || (fmt.kind !== 'name' && !singleItem)) {
-          ctx.out += printObjects(found, fmt, singleItem && !watch);
+          ctx.out += printObjects(found, fmt, singleItem && !watch, bool(p, 'show-managed-fields'));
           printedAny = true;
         }
       } else {
@@ -253,10 +254,10 @@ function streamWatch(
         if (ev.type !== 'ADDED' && ev.type !== 'MODIFIED' && ev.type !== 'DELETED') continue;
         if (fmt) {
           if (!wanted(ev.object.metadata.name)) continue;
-          const obj = forOutput(ev.object, r);
+          const obj = forOutput(ev.object, r, bool(p, 'show-managed-fields'));
           if (fmt.kind === 'yaml') ctx.out += '---\n' + toYAML(obj);
           else if (fmt.kind === 'json') ctx.out += toJSON(obj);
-          else ctx.out += printObjects([{ obj: ev.object, r }], fmt, true);
+          else ctx.out += printObjects([{ obj: ev.object, r }], fmt, true, bool(p, 'show-managed-fields'));
           continue;
         }
         const table = ev.object as unknown as Table;

@@ -45,22 +45,22 @@ export function parseOutput(o: string | undefined, allowWide = true, allowMissin
   throw new KubectlError(`unable to match a printer suitable for the output format ${JSON.stringify(o)}, allowed formats are: ${ALLOWED_GET}`);
 }
 
-/** The object as kubectl prints it: apiVersion and kind set, managedFields hidden. */
-export function forOutput(obj: KObject, r?: ResourceInfo): KObject {
+/** The object as kubectl prints it: apiVersion and kind set, managedFields hidden (unless --show-managed-fields). */
+export function forOutput(obj: KObject, r?: ResourceInfo, showManagedFields = false): KObject {
   const o: KObject = { ...obj, metadata: { ...obj.metadata } };
   if (r) {
     o.apiVersion = obj.apiVersion ?? groupVersion(r);
     o.kind = obj.kind ?? r.kind;
   }
-  delete o.metadata.managedFields;
+  if (!showManagedFields) delete o.metadata.managedFields;
   return o;
 }
 
 /** Prints objects: one alone when a single item was asked for, else wrapped in a v1 List. */
-export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat, single: boolean): string {
-  if (fmt.kind === 'custom-columns') return customColumns(items.map(({ obj, r }) => forOutput(obj, r)), fmt.columns);
+export function printObjects(items: { obj: KObject; r: ResourceInfo }[], fmt: ObjectFormat, single: boolean, showManagedFields = false): string {
+  if (fmt.kind === 'custom-columns') return customColumns(items.map(({ obj, r }) => forOutput(obj, r, showManagedFields)), fmt.columns);
   if (fmt.kind === 'name') return items.map(({ obj, r }) => objectRef(r, obj.metadata.name!) + '\n').join('');
-  const objs = items.map(({ obj, r }) => forOutput(obj, r));
+  const objs = items.map(({ obj, r }) => forOutput(obj, r, showManagedFields));
   const value = single && objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: { resourceVersion: '' } };
   if (fmt.kind === 'yaml') return toYAML(value);
   if (fmt.kind === 'json') return toJSON(value);

@@ -14,6 +14,9 @@ import { WorkQueue } from '../../client/workqueue';
 import type { ComponentContext } from '../../component';
 import type { ControllerDescriptor } from '../manager';
 
+
+/** The controller's field manager for its applies (upstream's ApplyOptions.FieldManager). */
+const FIELD_MANAGER = 'clusterrole-aggregation-controller';
 export class ClusterRoleAggregationController {
   readonly informer: Informer;
   readonly queue: WorkQueue;
@@ -45,7 +48,16 @@ export class ClusterRoleAggregationController {
       throw e;
     }
     if (canonicalJSON(rules) === canonicalJSON(shared.rules ?? [])) return;
-    this.ctx.client.update('clusterroles', undefined, { ...shared, apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', rules } as KObject);
+    // applyClusterRoles: a forced server-side apply of the rules alone, so the controller owns .rules
+    // (an applier of the role who sets rules conflicts with it) and nothing else of the role.
+    this.ctx.client.request({
+      verb: 'patch',
+      resource: 'clusterroles',
+      name,
+      patchType: 'apply',
+      body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules },
+      query: { fieldManager: FIELD_MANAGER, force: true },
+    });
   }
 }
 

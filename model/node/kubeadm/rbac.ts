@@ -16,7 +16,7 @@ const crb = (name: string, role: string, subjects: BindingSpec['subjects']): Bin
 const rb = (namespace: string, name: string, role: string, subjects: BindingSpec['subjects']): BindingSpec => ({ name, namespace, roleKind: 'Role', role, subjects });
 
 export function ensureKubeadmPolicy(etcd: EtcdStore, sim: Simulation): void {
-  const w = new PolicyWriter(etcd, sim, 'kubeadm init');
+  const w = new PolicyWriter(etcd, sim, 'kubeadm init', 'kubeadm');
   w.binding(crb('kubeadm:cluster-admins', 'cluster-admin', [group('kubeadm:cluster-admins')]), false);
   // phase bootstrap-token: joining nodes post CSRs, get them approved, read the cluster's config.
   w.clusterRole({ name: 'kubeadm:get-nodes', rules: [rule('get').groups(legacyGroup).resources('nodes').get()] }, false);

@@ -15,6 +15,10 @@ import { encode } from '../../objects';
 import type { PolicyRule } from '../rbac/rules';
 import { AUTOUPDATE, BOOTSTRAP_LABELS, type BindingSpec, type ClusterRoleSpec } from './rule';
 import { covers } from '../rbac/escalation';
+import { FieldManager } from '../../fieldmanager/fieldmanager';
+
+/** One field manager for every writer (its Typer reads the OpenAPI schemas once). */
+let fields: FieldManager | undefined;
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -25,6 +29,12 @@ export class PolicyWriter {
     private readonly etcd: EtcdStore,
     private readonly sim: Simulation,
     stream: string,
+    /**
+     * Who writes, as the object's managedFields name it: the post-start hook's loopback client is
+     * "kube-apiserver", kubeadm init's client "kubeadm". None: no managedFields (objects whose
+     * real writer the model does not know).
+     */
+    private readonly manager?: string,
   ) {
     let h = 0x811c9dc5 ^ (sim.seed >>> 0);
     for (let i = 0; i < stream.length; i++) h = Math.imul(h ^ stream.charCodeAt(i), 0x01000193) >>> 0;
@@ -42,8 +52,11 @@ export class PolicyWriter {
     if (kv) {
       const existing = JSON.parse(kv.value);
       if (!reconcile || existing.metadata?.annotations?.[AUTOUPDATE_KEY] !== 'true') return false;
+      const before = JSON.parse(kv.value);
       const next = reconcile(existing);
       if (!next) return false;
+      // An Update by the same manager; an object that has no managedFields gets none (skipNonAppliedManager).
+      if (this.manager && before.metadata?.managedFields?.length) next.metadata.managedFields = this.managedFields(r.kind, groupVersion(r), before, next);
       const actor = this.etcd.actor;
       this.etcd.actor = 'kube-apiserver';
       this.etcd.putIf(key, encode(next), kv.modRevision);
@@ -53,6 +66,7 @@ export class PolicyWriter {
     obj.apiVersion = groupVersion(r);
     obj.kind = r.kind;
     obj.metadata = { ...obj.metadata, uid: uuid(this.rng), creationTimestamp: this.sim.clock.nowRFC3339() };
+    if (this.manager) obj.metadata.managedFields = this.managedFields(r.kind, obj.apiVersion, undefined, obj);
     const actor = this.etcd.actor;
     this.etcd.actor = 'kube-apiserver';
     this.etcd.putIf(key, encode(obj), 0);
@@ -60,10 +74,18 @@ export class PolicyWriter {
     return true;
   }
 
+  /** What the field manager records for this writer's Update (a create when `before` is undefined). */
+  private managedFields(kind: string, apiVersion: string, before: KObject | undefined, after: KObject) {
+    fields ??= new FieldManager();
+    const strip = (o: KObject): KObject => ({ ...o, metadata: { ...o.metadata, managedFields: undefined } });
+    return fields.update(kind, apiVersion, before, strip(after), { manager: this.manager! }, this.sim.clock.nowRFC3339());
+  }
+
   clusterRole(spec: ClusterRoleSpec, bootstrap = true): void {
     const obj: any = {
       metadata: { name: spec.name, ...(bootstrap ? { labels: { ...BOOTSTRAP_LABELS, ...(spec.labels ?? {}) }, annotations: { ...AUTOUPDATE } } : spec.labels ? { labels: spec.labels } : {}) },
-      rules: spec.rules,
+      // An aggregated role's rules are the aggregation controller's (Go's nil Rules: none written).
+      ...(spec.aggregateFrom && spec.rules.length === 0 ? {} : { rules: spec.rules }),
     };
     if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: spec.aggregateFrom }] };
     // An aggregated role's rules are the aggregation controller's to keep.
