@@ -76,7 +76,8 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   if (nodes.length === 0) {
     return handleSchedulingFailure(s, pInfo, { rejected: true, message: ERR_NO_NODES_AVAILABLE, fitError: false, unschedulablePlugins: new Set() }, podCycle);
   }
-  const { feasible, diagnosis, processed } = findNodesThatFitPod(s.framework, state, pi, nodes, s.nextStartNodeIndex);
+  const filters = s.framework.runPreFilterPlugins(state, pi);
+  const { feasible, diagnosis, processed } = findNodesThatFitPod(s.framework, state, pi, nodes, s.nextStartNodeIndex, filters);
   s.nextStartNodeIndex = (s.nextStartNodeIndex + processed) % nodes.length;
   if (feasible.length === 0) {
     // PostFilter (DefaultPreemption) runs on a FitError and adds its verdict to the message.
@@ -97,7 +98,7 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   const assumed = deepCopy(pod);
   assumed.spec.nodeName = result.suggestedHost;
   try {
-    s.cache.assumePod(assumed);
+    s.cache.assumePod(assumed, pi);
   } catch (e) {
     return handleSchedulingFailure(s, pInfo, { rejected: false, message: (e as Error).message, fitError: false, unschedulablePlugins: new Set() }, podCycle);
   }

@@ -1,6 +1,6 @@
 import type { Rng } from '../sim/rng';
 import type { Framework, NodePluginScores } from './framework/framework';
-import { Status, type CycleState } from './framework/interface';
+import { Status, type CycleState, type FilterPlugin } from './framework/interface';
 import type { NodeInfo, PodInfo } from './framework/types';
 
 /** minFeasibleNodesToFind / minFeasibleNodesPercentageToFind. */
@@ -38,7 +38,14 @@ export interface Diagnosis {
  * stopped (nextStartNodeIndex) so that every node gets examined in turn, until enough
  * feasible nodes were found.
  */
-export function findNodesThatFitPod(fwk: Framework, state: CycleState, pod: PodInfo, nodes: NodeInfo[], startIndex: number): { feasible: NodeInfo[]; diagnosis: Diagnosis; processed: number } {
+export function findNodesThatFitPod(
+  fwk: Framework,
+  state: CycleState,
+  pod: PodInfo,
+  nodes: NodeInfo[],
+  startIndex: number,
+  filters: FilterPlugin[] = fwk.filterPlugins,
+): { feasible: NodeInfo[]; diagnosis: Diagnosis; processed: number } {
   const want = numFeasibleNodesToFind(nodes.length);
   const feasible: NodeInfo[] = [];
   const diagnosis: Diagnosis = { nodeToStatus: new Map(), unschedulablePlugins: new Set() };
@@ -46,7 +53,7 @@ export function findNodesThatFitPod(fwk: Framework, state: CycleState, pod: PodI
   for (let i = 0; i < nodes.length && feasible.length < want; i++) {
     const node = nodes[(startIndex + i) % nodes.length];
     processed++;
-    const s = fwk.runFilterPlugins(state, pod, node);
+    const s = fwk.runFilterPlugins(state, pod, node, filters);
     if (s.isSuccess()) feasible.push(node);
     else {
       diagnosis.nodeToStatus.set(node.name, s);
@@ -64,7 +71,8 @@ export function selectHost(scores: NodePluginScores[], rng: Rng): string {
   let selected = scores[0].name;
   let max = scores[0].totalScore;
   let count = 1;
-  for (const ns of scores.slice(1)) {
+  for (let i = 1; i < scores.length; i++) {
+    const ns = scores[i];
     if (ns.totalScore > max) {
       max = ns.totalScore;
       selected = ns.name;

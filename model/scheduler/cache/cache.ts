@@ -1,5 +1,5 @@
 import type { KObject } from '../../api/meta';
-import { NodeInfo, newPodInfo, podKey } from '../framework/types';
+import { NodeInfo, newPodInfo, podKey, type PodInfo } from '../framework/types';
 import { NodeTree } from './node-tree';
 
 interface PodState {
@@ -73,11 +73,14 @@ export class SchedulerCache {
 
   // ------------------------------------------------------------ pods
 
-  /** AssumePod: `pod` already carries the chosen spec.nodeName. */
-  assumePod(pod: KObject): void {
+  /**
+   * AssumePod: `pod` already carries the chosen spec.nodeName; `requestsOf` is the cycle's
+   * PodInfo of the same Pod, whose requests are reused rather than computed again.
+   */
+  assumePod(pod: KObject, requestsOf?: PodInfo): void {
     const key = podKey(pod);
     if (this.podStates.has(key)) throw new CacheError(`pod ${key}(${pod.metadata.namespace}/${pod.metadata.name}) is in the cache, so can't be assumed`);
-    this.addToNode(pod);
+    this.nodeInfo(pod.spec.nodeName).addPod(requestsOf ? { pod, requests: requestsOf.requests, nonZero: requestsOf.nonZero } : newPodInfo(pod));
     this.podStates.set(key, { pod, node: pod.spec.nodeName, assumed: true, bindingFinished: false });
   }
 

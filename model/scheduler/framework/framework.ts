@@ -1,5 +1,5 @@
 import type { EnabledPlugin } from '../plugins/registry';
-import { Code, Status, isFilterPlugin, isPreScorePlugin, isScorePlugin, type CycleState, type FilterPlugin, type NodeScore, type PreScorePlugin, type ScorePlugin } from './interface';
+import { Code, Status, isFilterPlugin, isPreFilterPlugin, isPreScorePlugin, isScorePlugin, type CycleState, type FilterPlugin, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from './interface';
 import type { NodeInfo, PodInfo } from './types';
 
 /** A node's total score (framework.NodePluginScores, without the per-plugin breakdown). */
@@ -12,19 +12,27 @@ const SUCCESS = new Status(Code.Success);
 
 /**
  * frameworkImpl for one profile: runs the extension points over the profile's plugins in
- * order. Filter stops at a node's first failing plugin; Score runs each plugin over all
- * feasible nodes, normalizes, and weights.
+ * order. PreFilter decides which filters the cycle needs; Filter stops at a node's first
+ * failing plugin; Score runs each plugin over all feasible nodes, normalizes, and weights.
  */
 export class Framework {
+  readonly preFilterPlugins: PreFilterPlugin[] = [];
   readonly filterPlugins: FilterPlugin[] = [];
   readonly preScorePlugins: PreScorePlugin[] = [];
   readonly scorePlugins: { plugin: ScorePlugin; weight: number }[] = [];
+  /**
+   * The score lists of the last cycle, reused by the next (a cycle scores hundreds of nodes;
+   * allocating them afresh every cycle was most of the scheduler's garbage).
+   */
+  private readonly totals: NodePluginScores[] = [];
+  private readonly scratch: NodeScore[] = [];
 
   constructor(
     readonly profileName: string,
     plugins: EnabledPlugin[],
   ) {
     for (const { plugin, weight } of plugins) {
+      if (isPreFilterPlugin(plugin)) this.preFilterPlugins.push(plugin);
       if (isFilterPlugin(plugin)) this.filterPlugins.push(plugin);
       if (isPreScorePlugin(plugin)) this.preScorePlugins.push(plugin);
       if (isScorePlugin(plugin) && weight > 0) this.scorePlugins.push({ plugin, weight });
@@ -35,35 +43,57 @@ export class Framework {
     return this.filterPlugins.find((p) => p.name === name);
   }
 
+  /**
+   * RunPreFilterPlugins: the filter plugins this cycle runs, in profile order, without those
+   * whose PreFilter returned Skip (SkipFilterPlugins).
+   */
+  runPreFilterPlugins(state: CycleState, pod: PodInfo): FilterPlugin[] {
+    let skipped: Set<string> | undefined;
+    for (const p of this.preFilterPlugins) if (p.preFilter(state, pod)?.code === Code.Skip) (skipped ??= new Set()).add(p.name);
+    return skipped ? this.filterPlugins.filter((p) => !skipped.has(p.name)) : this.filterPlugins;
+  }
+
   /** RunFilterPlugins: success, or the first rejecting plugin's status. */
-  runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo): Status {
-    for (const p of this.filterPlugins) {
-      const s = p.filter(state, pod, node);
-      if (s && !s.isSuccess()) return s.withPlugin(p.name);
+  runFilterPlugins(state: CycleState, pod: PodInfo, node: NodeInfo, filters: FilterPlugin[] = this.filterPlugins): Status {
+    for (let i = 0; i < filters.length; i++) {
+      const s = filters[i].filter(state, pod, node);
+      if (s !== null && !s.isSuccess()) return s.withPlugin(filters[i].name);
     }
     return SUCCESS;
   }
 
   /**
    * RunPreScorePlugins, then RunScorePlugins: the weighted sum per node, in `nodes`' order; or
-   * the error of the first PreScore plugin that failed (the cycle ends with it).
+   * the error of the first PreScore plugin that failed (the cycle ends with it). The list is
+   * the framework's own and valid until the next call.
    */
   runScorePlugins(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): NodePluginScores[] | Status {
-    const skipped = new Set<string>();
+    let skipped: Set<string> | undefined;
     for (const p of this.preScorePlugins) {
       const s = p.preScore(state, pod, nodes);
-      if (s?.code === Code.Skip) skipped.add(p.name);
+      if (s?.code === Code.Skip) (skipped ??= new Set()).add(p.name);
       else if (s && !s.isSuccess()) return new Status(Code.Error, `running PreScore plugin "${p.name}": ${s.message()}`).withPlugin(p.name);
     }
-    const result: NodePluginScores[] = nodes.map((n) => ({ name: n.name, totalScore: 0 }));
-    // One NodeScore list, reused by each plugin in turn (a cycle may score hundreds of nodes).
-    const scores: NodeScore[] = nodes.map((n) => ({ name: n.name, score: 0 }));
+    const n = nodes.length;
+    const result = sized(this.totals, n, () => ({ name: '', totalScore: 0 }));
+    const scores = sized(this.scratch, n, () => ({ name: '', score: 0 }));
+    for (let i = 0; i < n; i++) {
+      result[i].name = scores[i].name = nodes[i].name;
+      result[i].totalScore = 0;
+    }
     for (const { plugin, weight } of this.scorePlugins) {
-      if (skipped.has(plugin.name)) continue;
-      for (let i = 0; i < nodes.length; i++) scores[i].score = plugin.score(state, pod, nodes[i]);
+      if (skipped?.has(plugin.name)) continue;
+      for (let i = 0; i < n; i++) scores[i].score = plugin.score(state, pod, nodes[i]);
       plugin.normalizeScore?.(state, pod, scores);
-      for (let i = 0; i < nodes.length; i++) result[i].totalScore += scores[i].score * weight;
+      for (let i = 0; i < n; i++) result[i].totalScore += scores[i].score * weight;
     }
     return result;
   }
+}
+
+/** `list` with exactly n entries, keeping the ones it had. */
+function sized<T>(list: T[], n: number, make: () => T): T[] {
+  while (list.length < n) list.push(make());
+  list.length = n;
+  return list;
 }

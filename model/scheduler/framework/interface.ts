@@ -76,6 +76,14 @@ export interface FilterPlugin extends Plugin {
   readonly requeueOnAssignedPodDelete?: boolean;
 }
 
+/**
+ * PreFilter: looks at the Pod once per cycle; returning Skip leaves this plugin's Filter out of
+ * the cycle (upstream's CycleState.SkipFilterPlugins): it has nothing to check for this Pod.
+ */
+export interface PreFilterPlugin extends Plugin {
+  preFilter(state: CycleState, pod: PodInfo): Status | null;
+}
+
 /** PreScore: prepares state; returning Skip leaves this plugin out of Score for the Pod. */
 export interface PreScorePlugin extends Plugin {
   preScore(state: CycleState, pod: PodInfo, nodes: NodeInfo[]): Status | null;
@@ -89,6 +97,10 @@ export interface ScorePlugin extends Plugin {
 
 export function isFilterPlugin(p: Plugin): p is FilterPlugin {
   return typeof (p as FilterPlugin).filter === 'function';
+}
+
+export function isPreFilterPlugin(p: Plugin): p is PreFilterPlugin {
+  return typeof (p as PreFilterPlugin).preFilter === 'function';
 }
 
 export function isPreScorePlugin(p: Plugin): p is PreScorePlugin {

@@ -1,5 +1,5 @@
 import type { KObject } from '../../api/meta';
-import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
+import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
 import { aggregateMessage, getRequiredNodeAffinity, newPreferredSchedulingTerms, type PreferredSchedulingTerms, type RequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
@@ -30,9 +30,18 @@ export function fits(pod: KObject, node: KObject): boolean {
 const PRE_FILTER_KEY = 'PreFilter' + NAME;
 const PRE_SCORE_KEY = 'PreScore' + NAME;
 
-export class NodeAffinity implements FilterPlugin, PreScorePlugin, ScorePlugin {
+export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
   readonly name = NAME;
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'labels']);
+
+  /** Skip when the Pod has neither a nodeSelector nor a required node affinity: every node matches. */
+  preFilter(state: CycleState, pod: PodInfo): Status | null {
+    const spec = pod.pod.spec;
+    const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+    if ((required === undefined || required === null) && (spec?.nodeSelector === undefined || spec?.nodeSelector === null)) return new Status(Code.Skip);
+    state.set(PRE_FILTER_KEY, requiredOf(pod.pod));
+    return null;
+  }
 
   /** The Pod's selector is parsed once a cycle (PreFilter's state), then matched per node. */
   filter(state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {

@@ -9,21 +9,35 @@ import { resourceAmounts } from './helper/resource-allocation';
  */
 export const NAME = 'NodeResourcesBalancedAllocation';
 
-/** balancedResourceScorer. */
+/**
+ * balancedResourceScorer. Runs for every feasible node of every cycle, so it keeps no list of
+ * the fractions: the standard deviation of two is half their difference, of more it takes a
+ * second pass (summed in the same order as a list would be, so the result is the same).
+ */
 export function balancedResourceScore(requested: number[], allocatable: number[]): number {
-  const fractions: number[] = [];
+  let count = 0;
   let total = 0;
+  let first = 0;
+  let second = 0;
   for (let i = 0; i < requested.length; i++) {
     if (allocatable[i] === 0) continue;
     const f = Math.min(1, requested[i] / allocatable[i]);
     total += f;
-    fractions.push(f);
+    if (count === 0) first = f;
+    else if (count === 1) second = f;
+    count++;
   }
   let std = 0;
-  if (fractions.length === 2) std = Math.abs((fractions[0] - fractions[1]) / 2);
-  else if (fractions.length > 2) {
-    const mean = total / fractions.length;
-    std = Math.sqrt(fractions.reduce((s, f) => s + (f - mean) * (f - mean), 0) / fractions.length);
+  if (count === 2) std = Math.abs((first - second) / 2);
+  else if (count > 2) {
+    const mean = total / count;
+    let sum = 0;
+    for (let i = 0; i < requested.length; i++) {
+      if (allocatable[i] === 0) continue;
+      const f = Math.min(1, requested[i] / allocatable[i]);
+      sum += (f - mean) * (f - mean);
+    }
+    std = Math.sqrt(sum / count);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }

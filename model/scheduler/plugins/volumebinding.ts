@@ -11,7 +11,7 @@ import type { KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
 import type { ApiClient } from '../../client/client';
 import { newLazyErrorNodeSelector } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
-import { Code, Status, type CycleState, type FilterPlugin, type NodeChange } from '../framework/interface';
+import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type PreFilterPlugin } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 
 export const NAME = 'VolumeBinding';
@@ -59,8 +59,13 @@ export function preFilterVolumeBinding(client: ApiClient, state: CycleState, pod
   state.set(STATE_KEY, out);
 }
 
-export class VolumeBinding implements FilterPlugin {
+export class VolumeBinding implements PreFilterPlugin, FilterPlugin {
   readonly name = NAME;
+
+  /** Skip a Pod without claims: there is nothing for Filter to check (the claims were read above). */
+  preFilter(_state: CycleState, pod: PodInfo): Status | null {
+    return claimNames(pod.pod).length === 0 ? new Status(Code.Skip) : null;
+  }
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'labels']);
 
   filter(state: CycleState, _pod: PodInfo, node: NodeInfo): Status | null {

@@ -1,10 +1,18 @@
+/** An entry and where it sits in the heap (upstream's heapItem: obj and index). */
+interface Item<T> {
+  key: string;
+  value: T;
+  index: number;
+}
+
 /**
  * internal/heap: a binary heap whose items are also found by key, so that a queued Pod can be
- * updated or removed in O(log n) when its informer event arrives.
+ * updated or removed in O(log n) when its informer event arrives. Each item carries its own
+ * position, so sifting moves no map entries.
  */
 export class KeyedHeap<T> {
-  private readonly items: { key: string; value: T }[] = [];
-  private readonly index = new Map<string, number>();
+  private readonly items: Item<T>[] = [];
+  private readonly index = new Map<string, Item<T>>();
 
   constructor(private readonly less: (a: T, b: T) => boolean) {}
 
@@ -17,8 +25,7 @@ export class KeyedHeap<T> {
   }
 
   get(key: string): T | undefined {
-    const i = this.index.get(key);
-    return i === undefined ? undefined : this.items[i].value;
+    return this.index.get(key)?.value;
   }
 
   peek(): T | undefined {
@@ -27,21 +34,23 @@ export class KeyedHeap<T> {
 
   /** Adds, or replaces and re-sifts the item with this key. */
   addOrUpdate(key: string, value: T): void {
-    const i = this.index.get(key);
-    if (i !== undefined) {
-      this.items[i].value = value;
-      this.fix(i);
+    const item = this.index.get(key);
+    if (item !== undefined) {
+      item.value = value;
+      this.fix(item.index);
       return;
     }
-    this.items.push({ key, value });
-    this.index.set(key, this.items.length - 1);
-    this.up(this.items.length - 1);
+    const added: Item<T> = { key, value, index: this.items.length };
+    this.items.push(added);
+    this.index.set(key, added);
+    this.up(added.index);
   }
 
   delete(key: string): T | undefined {
-    const i = this.index.get(key);
-    if (i === undefined) return undefined;
-    const removed = this.items[i].value;
+    const item = this.index.get(key);
+    if (item === undefined) return undefined;
+    const i = item.index;
+    const removed = item.value;
     const last = this.items.length - 1;
     if (i !== last) this.swap(i, last);
     this.items.pop();
@@ -98,7 +107,7 @@ export class KeyedHeap<T> {
     const t = this.items[a];
     this.items[a] = this.items[b];
     this.items[b] = t;
-    this.index.set(this.items[a].key, a);
-    this.index.set(this.items[b].key, b);
+    this.items[a].index = a;
+    this.items[b].index = b;
   }
 }
