@@ -1,4 +1,4 @@
-import { deepCopy, type KObject } from '../api/meta';
+import type { KObject } from '../api/meta';
 import { StatusError } from '../api/status';
 import { ERR_NO_NODES_AVAILABLE, fitErrorMessage } from './framework/fit-error';
 import { Status, type CycleState } from './framework/interface';
@@ -95,8 +95,9 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   }
 
   // assume: count the Pod on its node now, so the next cycle sees the room as taken.
-  const assumed = deepCopy(pod);
-  assumed.spec.nodeName = result.suggestedHost;
+  // Upstream deep-copies the Pod to set spec.nodeName on its own copy; informer objects are
+  // shared and read-only here, so a new object with a new spec is the same thing, uncopied.
+  const assumed: KObject = { ...pod, spec: { ...pod.spec, nodeName: result.suggestedHost } };
   try {
     s.cache.assumePod(assumed, pi);
   } catch (e) {

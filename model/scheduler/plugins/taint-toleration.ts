@@ -46,6 +46,9 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'taints']);
 
   filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
+    // Most nodes have no taints: nothing to tolerate (this runs for every node of every cycle).
+    const taints = node.node!.spec?.taints;
+    if (taints === undefined || taints === null || taints.length === 0) return null;
     const taint = untoleratedTaint(pod.pod, node.node!);
     return taint ? new Status(Code.UnschedulableAndUnresolvable, errReason(taint)) : null;
   }
@@ -61,7 +64,9 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   }
 
   score(state: CycleState, _pod: PodInfo, node: NodeInfo): number {
-    return countIntolerableTaintsPreferNoSchedule(node.node!.spec?.taints, (state.get(STATE_KEY) as Toleration[]) ?? []);
+    const taints = node.node!.spec?.taints;
+    if (taints === undefined || taints === null || taints.length === 0) return 0;
+    return countIntolerableTaintsPreferNoSchedule(taints, (state.get(STATE_KEY) as Toleration[]) ?? []);
   }
 
   normalizeScore(_state: CycleState, _pod: PodInfo, scores: NodeScore[]): void {
