@@ -196,7 +196,7 @@ Feature: The path, not only the end: what the cluster does on the way
       NAME           READY     REASON              TAINTS
       k8s-worker-1   Unknown   NodeStatusUnknown   node.kubernetes.io/unreachable
       NAME           READY     REASON              TAINTS
-      k8s-worker-1   Unknown   NodeStatusUnknown   node.kubernetes.io/unreachable node.kubernetes.io/unreachable
+      k8s-worker-1   Unknown   NodeStatusUnknown   node.kubernetes.io/unreachable,node.kubernetes.io/unreachable
       """
     When 5m pass
     # The kubelet's last Lease renewal came up to 10 s before it stopped; the controller looks

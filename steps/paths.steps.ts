@@ -124,12 +124,12 @@ Then('the watch shows pod {string} start again after these waits:', function (th
   }
 });
 
-/** custom-columns POD, READY and TERMINATING of an EndpointSlice: one cell lists every endpoint. */
+/** custom-columns POD, READY and TERMINATING of an EndpointSlice: one cell lists every endpoint, comma-separated. */
 function endpointRows(w: KubespecWorld): Array<Map<string, { ready: string; terminating: string }>> {
   return watchRows(w.output).map((r) => {
-    const pods = r.POD === '<none>' ? [] : r.POD.split(' ');
-    const ready = r.READY.split(' ');
-    const terminating = r.TERMINATING.split(' ');
+    const pods = r.POD === '<none>' ? [] : r.POD.split(',');
+    const ready = r.READY.split(',');
+    const terminating = r.TERMINATING.split(',');
     return new Map(pods.map((p, i) => [p, { ready: ready[i], terminating: terminating[i] }]));
   });
 }

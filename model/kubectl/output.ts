@@ -108,19 +108,23 @@ function parseCustomColumns(spec: string): { header: string; path: string }[] {
   });
 }
 
-/** One row per object; a path that finds nothing prints <none> (kubectl's CustomColumnsPrinter). */
+/**
+ * One row per object; a path that finds nothing prints <none>, one that finds several values
+ * prints them joined with commas (kubectl's CustomColumnsPrinter.printOneObject).
+ */
 function customColumns(objs: KObject[], columns: { header: string; path: string }[]): string {
   const w = kubectlTabWriter();
   w.write(columns.map((c) => c.header).join('\t') + '\n');
   for (const obj of objs) {
     const cells = columns.map((c) => {
-      let v: string;
+      let results: unknown[][];
       try {
-        v = executeJSONPath(c.path, obj);
+        results = executeJSONPathResults(c.path, obj);
       } catch {
-        v = '';
+        results = [];
       }
-      return v === '' ? '<none>' : v;
+      if (!results.length || !results[0].length) return '<none>';
+      return results.map((r) => r.map((v) => executeJSONPath('{@}', v)).join(',')).join(',');
     });
     w.write(cells.join('\t') + '\n');
   }
