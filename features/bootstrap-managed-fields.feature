@@ -10,11 +10,11 @@ Feature: managedFields of the objects the cluster starts with
     Given a cluster
 
   @B37 @real-kubectl-1.28
-  Scenario: The admin ClusterRole's managedFields: kube-apiserver created it, the aggregation controller applied its rules
+  Scenario: The admin ClusterRole's managedFields, as the real kubectl prints them
     Given the real kubectl talks to the cluster over HTTPS
     When I run `kubectl get clusterrole admin -o yaml --show-managed-fields` with the real kubectl and the model's kubectl
     Then both print the same output
-    And the output contains "manager: clusterrole-aggregation-controller"
+    And the output contains "manager: kube-apiserver"
 
   @B37
   Scenario Outline: <object> was written by <managers>
@@ -26,7 +26,7 @@ Feature: managedFields of the objects the cluster starts with
 
     Examples:
       | object                                        | managers                                                 |
-      | clusterrole admin                             | clusterrole-aggregation-controller kube-apiserver/Apply Update |
+      | clusterrole admin                             | kube-apiserver/Update                                    |
       | clusterrole system:basic-user                 | kube-apiserver/Update                                    |
       | clusterrolebinding system:controller:job-controller | kube-apiserver/Update                              |
       | clusterrolebinding kubeadm:cluster-admins     | kubeadm/Update                                           |

@@ -132,9 +132,9 @@ Feature: Jobs run Pods to completion
     Then 1 pod labelled "job-name=flaky" exists
     When 3s pass
     Then 2 pods labelled "job-name=flaky" exist
-    When 18s pass
+    When 16s pass
     Then 2 pods labelled "job-name=flaky" exist
-    When 3s pass
+    When 5s pass
     Then 3 pods labelled "job-name=flaky" exist
     When 5s pass
     And I run `kubectl get job flaky`
