@@ -104,6 +104,7 @@ export class ApiServer {
         return server.warnings;
       },
       admit: (a) => this.admit(a),
+      cacheOf: (r) => this.watches.cacheOf(r),
     };
     this.watches.start();
   }

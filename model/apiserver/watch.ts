@@ -7,6 +7,7 @@ import { actorOf, decode, parseSelectors } from './objects';
 import type { ApiRequest, Identity, WatchEvent, WatchHandle } from './request';
 import { decodeStored } from './decoded-event';
 import { WatchCache, type Watcher } from './watchcache';
+import type { CacheStore } from './cache-store';
 import { matchesLabels } from '../api/selectors';
 import { matchesFields } from './fieldlabels';
 
@@ -39,10 +40,16 @@ export class WatchHub {
       const cache = new WatchCache(r, this.capacity);
       this.caches.set(r.resource, cache);
       this.etcd.actor = 'kube-apiserver';
+      // The cacher's reflector: list (each object decoded once), then watch every change after it.
+      for (const kv of this.etcd.range(etcdPrefix(r))) cache.store.set(kv.key, kv.modRevision, decode(kv.value, kv.modRevision));
       this.etcdCancels.push(this.etcd.watch(etcdPrefix(r), 0, (events) => this.onEtcdEvents(cache, events)));
     }
   }
 
+  /** The watch cache's store of a resource (lists are served from it). */
+  cacheOf(r: ResourceInfo): CacheStore {
+    return this.caches.get(r.resource)!.store;
+  }
 
   private onEtcdEvents(cache: WatchCache, events: EtcdEvent[]): void {
     for (const e of events) {
@@ -50,7 +57,7 @@ export class WatchHub {
       // write (shared and read-only, as every watcher's copy is): decode it again only when the
       // cache did not see that write (after a restart) or the object is deleted (its copy is
       // re-stamped below).
-      const last = cache.latest.get(e.kv.key);
+      const last = cache.store.get(e.kv.key);
       const old = !e.prevKv ? undefined : e.type !== 'DELETE' && last?.rev === e.prevKv.modRevision ? last.obj : decode(e.prevKv.value, e.prevKv.modRevision);
       let type: 'ADDED' | 'MODIFIED' | 'DELETED';
       let obj: KObject;
@@ -58,11 +65,11 @@ export class WatchHub {
         type = 'DELETED';
         obj = old!;
         obj.metadata.resourceVersion = String(e.kv.modRevision);
-        cache.latest.delete(e.kv.key);
+        cache.store.delete(e.kv.key);
       } else {
         type = e.prevKv ? 'MODIFIED' : 'ADDED';
         obj = decodeStored(e.kv);
-        cache.latest.set(e.kv.key, { rev: e.kv.modRevision, obj });
+        cache.store.set(e.kv.key, e.kv.modRevision, obj);
       }
       for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
     }
@@ -137,7 +144,7 @@ export class WatchHub {
     cache.add(w);
     if (rv > 0) for (const ev of cache.since(w, rv)) this.enqueue(w, ev);
     // resourceVersion unset or "0": the watch starts with the current state, one ADDED event per object.
-    else for (const obj of this.current(w)) this.enqueue(w, { type: 'ADDED', object: obj });
+    else for (const obj of this.current(cache, w)) this.enqueue(w, { type: 'ADDED', object: obj });
     return {
       stop: () => {
         if (w.closed) return;
@@ -147,11 +154,13 @@ export class WatchHub {
     };
   }
 
-  /** The objects a new watcher selects, from etcd, in key order. */
-  private current(w: Watcher): KObject[] {
+  /** The objects a new watcher selects, from the watch cache's store (shared, read-only), in key order. */
+  private current(cache: WatchCache, w: Watcher): KObject[] {
     const out: KObject[] = [];
-    for (const kv of this.etcd.range(etcdPrefix(w.resource, w.namespace))) {
-      const obj = decode(kv.value, kv.modRevision);
+    const store = cache.store;
+    const indexed = store.indexedField ? w.fields.find((f) => f.field === store.indexedField && f.op === '=')?.value : undefined;
+    for (const key of store.keysFor(etcdPrefix(w.resource, w.namespace), indexed)) {
+      const obj = store.get(key)!.obj;
       if (matchesLabels(w.labels, obj.metadata.labels) && matchesFields(w.fields, obj)) out.push(obj);
     }
     return out;

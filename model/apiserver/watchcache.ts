@@ -1,5 +1,6 @@
 import type { KObject } from '../api/meta';
-import type { ResourceInfo } from '../api/registry';
+import { CacheStore, fieldValue } from './cache-store';
+import { etcdPrefix, type ResourceInfo } from '../api/registry';
 import { type FieldSelector, matchesLabels, type Selector } from '../api/selectors';
 import { matchesFields } from './fieldlabels';
 import type { WatchEvent } from './request';
@@ -37,15 +38,17 @@ export class WatchCache {
    */
   private readonly history: { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: KObject; old?: KObject }[] = [];
   private head = 0;
-  /** Each live key's object as last decoded, with its revision (the watch cache's store). */
-  readonly latest = new Map<string, { rev: number; obj: KObject }>();
+  /** Each live key's object as last decoded, with its revision, indexed for lists. */
+  readonly store: CacheStore;
   private readonly broad = new Set<Watcher>();
   private readonly byField = new Map<string, Set<Watcher>>();
 
   constructor(
     readonly resource: ResourceInfo,
     private readonly capacity: number,
-  ) {}
+  ) {
+    this.store = new CacheStore(etcdPrefix(resource), resource.namespaced, INDEXED_FIELDS[resource.resource]);
+  }
 
   get oldestRV(): number {
     return this.history.length > this.head ? this.history[this.head].rv : Number.MAX_SAFE_INTEGER;
@@ -98,7 +101,7 @@ export class WatchCache {
     for (const w of this.broad) consider(w);
     const field = INDEXED_FIELDS[this.resource.resource];
     if (field) {
-      const values = new Set([fieldOf(obj, field), old ? fieldOf(old, field) : undefined]);
+      const values = new Set([fieldValue(obj, field), old ? fieldValue(old, field) : undefined]);
       for (const v of values) if (v !== undefined) for (const w of this.byField.get(v) ?? []) consider(w);
     }
     return out;
@@ -115,12 +118,6 @@ export class WatchCache {
     }
     return out;
   }
-}
-
-function fieldOf(obj: KObject, field: string): string {
-  let cur: any = obj;
-  for (const p of field.split('.')) cur = cur?.[p];
-  return cur === undefined || cur === null ? '' : String(cur);
 }
 
 export function matchesWatcher(w: Pick<Watcher, 'namespace' | 'labels' | 'fields'>, obj: KObject): boolean {

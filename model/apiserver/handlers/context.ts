@@ -1,6 +1,8 @@
 import type { EtcdStore } from '../../etcd/store';
 import type { Simulation } from '../../sim/simulation';
 import type { AdmissionAttributes } from '../admission';
+import type { CacheStore } from '../cache-store';
+import type { ResourceInfo } from '../../api/registry';
 import type { FieldManager } from '../fieldmanager/fieldmanager';
 import type { StorageHooks } from '../storage-hooks';
 
@@ -18,6 +20,8 @@ export interface HandlerContext {
   readonly hooks: StorageHooks;
   /** Warnings of the request being handled (unknown fields under fieldValidation=Warn). */
   readonly warnings: string[];
+  /** The watch cache's store of a resource: what lists are served from. */
+  cacheOf(r: ResourceInfo): CacheStore;
   /** The admission plugins, then the RBAC escalation checks. */
   admit(a: AdmissionAttributes): void;
 }
