@@ -20,6 +20,7 @@ import { type ApiRequest, type Credentials, type Identity, type WatchEvent, type
 import { execInPod, logsOfPod, type KubeletServer } from './kubelet-client';
 import { FieldManager } from './fieldmanager/fieldmanager';
 import { WatchHub } from './watch';
+import { Compactor, DEFAULT_COMPACTION_INTERVAL_MS } from './compactor';
 import { asTable, tableWatchEvents } from './table';
 import { StorageHooks } from './storage-hooks';
 import { discoveryOrOpenAPI, type DiscoveryResponse as NonResourceResponse } from './discovery';
@@ -55,6 +56,8 @@ export class ApiServer {
   /** The kubelets' own servers by node name, for requests the API server proxies (pods/exec). */
   readonly kubelets = new Map<string, KubeletServer>();
   private readonly watches: WatchHub;
+  /** --etcd-compaction-interval: compacts etcd's history while the process runs. */
+  private readonly compactor: Compactor;
   /** metadata.managedFields of every write, and server-side apply. */
   private readonly fields = new FieldManager();
   /** Service allocators and other per-resource storage steps around a write. */
@@ -73,12 +76,13 @@ export class ApiServer {
   constructor(
     private readonly sim: Simulation,
     private readonly etcd: EtcdStore,
-    opts: { endpoint?: string; advertisedAddress?: string; watchCacheCapacity?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number]; disableAdmissionPlugins?: string[] } = {},
+    opts: { endpoint?: string; advertisedAddress?: string; watchCacheCapacity?: number; compactionIntervalMs?: number; serviceClusterIPRange?: string; serviceNodePortRange?: [number, number]; disableAdmissionPlugins?: string[] } = {},
   ) {
     this.endpoint = opts.endpoint ?? '127.0.0.1:6443';
     this.advertisedAddress = opts.advertisedAddress ?? this.endpoint;
     this.disabledAdmission = new Set(opts.disableAdmissionPlugins ?? []);
     this.watches = new WatchHub(sim, etcd, opts.watchCacheCapacity ?? 10000);
+    this.compactor = new Compactor(sim, etcd, opts.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS);
     this.rbac = new RBACAuthorizer(etcd);
     this.authorizer = new AuthorizerChain([new NodeAuthorizer(populateNodeGraph(etcd)), this.rbac]);
     // The service-account key (made at the first token), TokenRequest and the token authenticator.
@@ -286,12 +290,14 @@ export class ApiServer {
   start(): void {
     this.watches.start();
     this.rbac.store.resync();
+    this.compactor.start();
     this.serving = true;
   }
 
   /** The kube-apiserver process is gone: connections refused, every watch ends. */
   stop(): void {
     this.serving = false;
+    this.compactor.stop();
     this.closeAllWatches('kube-apiserver stopped');
   }
 }

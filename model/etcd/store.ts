@@ -116,6 +116,19 @@ export class EtcdStore {
     return { ok: true, kv };
   }
 
+  /**
+   * A transaction comparing the key's version (0: the key does not exist): put on success,
+   * else the current kv. kube-apiserver's compactor takes its turn with it (compact_rev_key).
+   */
+  putIfVersion(key: string, value: string, expectedVersion: number): { ok: true; kv: KeyValue } | { ok: false; current?: KeyValue } {
+    const cur = this.kvs.get(key);
+    if ((cur?.version ?? 0) !== expectedVersion) {
+      this.record('txn', key, 'compare failed');
+      return { ok: false, current: cur };
+    }
+    return this.putIf(key, value, undefined);
+  }
+
   put(key: string, value: string): KeyValue {
     return (this.putIf(key, value, undefined) as { ok: true; kv: KeyValue }).kv;
   }

@@ -3,7 +3,7 @@ import { etcdPrefix, groupVersion, type ResourceInfo } from '../../api/registry'
 import type { FieldSelector, Selector } from '../../api/selectors';
 import type { CacheStore } from '../cache-store';
 import { matchesSel, parseSelectors, stripUndefined } from '../objects';
-import { continueToken, parsePage } from '../pagination';
+import { continueToken, expiredContinue, parsePage } from '../pagination';
 import type { ApiRequest } from '../request';
 import type { HandlerContext } from './context';
 
@@ -16,6 +16,8 @@ import type { HandlerContext } from './context';
 export function list(ctx: HandlerContext, r: ResourceInfo, ns: string | undefined, req: ApiRequest): any {
   const { labels, fields } = parseSelectors(req);
   const page = parsePage(req.query?.limit, req.query?.continue);
+  // A continuation lists etcd at the token's revision: gone once compacted.
+  if (page.rv !== undefined && page.rv > 0 && page.rv < ctx.etcd.compactRevision) throw expiredContinue(page);
   const prefix = etcdPrefix(r, ns);
   const { items, next, remaining } = select(ctx.cacheOf(r), prefix, labels, fields, page);
   const rv = ctx.etcd.currentRevision;
