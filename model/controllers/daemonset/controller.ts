@@ -21,7 +21,7 @@ import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
 import { isPodReady } from '../util/podutil';
 import { cleanupHistory, constructHistory } from './history';
 import { manage, rollingUpdate } from './manage';
-import { nodeShouldRunDaemonPod, targetNodeName, templateGeneration } from './podtemplate';
+import { daemonPodPredicate, targetNodeName, templateGeneration } from './podtemplate';
 import { calculateStatus, updateDaemonSetStatus } from './status';
 
 export class DaemonSetController {
@@ -32,6 +32,8 @@ export class DaemonSetController {
   readonly queue: WorkQueue;
   readonly expectations: ControllerExpectations;
   private readonly recorder: EventRecorder;
+  /** The nodes' names in order, kept until a node is added or deleted (a node's update keeps its name). */
+  private nodeNames?: string[];
 
   constructor(private readonly ctx: ComponentContext) {
     this.dsInformer = ctx.informers.get('daemonsets');
@@ -92,17 +94,38 @@ export class DaemonSetController {
       onDelete: wakeOwner,
     });
     this.nodeInformer.addEventHandler({
-      onAdd: () => this.enqueueAll(),
+      onAdd: () => {
+        this.nodeNames = undefined;
+        this.enqueueAll();
+      },
       onUpdate: (old, node) => {
         // Only a change in where daemon Pods should run matters (labels, taints), not heartbeats.
         for (const ds of this.dsInformer.list()) {
-          const a = nodeShouldRunDaemonPod(old, ds);
-          const b = nodeShouldRunDaemonPod(node, ds);
+          const shouldRunOn = daemonPodPredicate(ds);
+          const a = shouldRunOn(old);
+          const b = shouldRunOn(node);
           if (a.shouldRun !== b.shouldRun || a.shouldContinueRunning !== b.shouldContinueRunning) this.queue.add(keyOf(ds));
         }
       },
-      onDelete: () => this.enqueueAll(),
+      onDelete: () => {
+        this.nodeNames = undefined;
+        this.enqueueAll();
+      },
     });
+  }
+
+  /** The cached nodes sorted by name (the order the sync walks them in). */
+  private sortedNodes(): KObject[] {
+    this.nodeNames ??= this.nodeInformer
+      .list()
+      .map((n) => n.metadata.name!)
+      .sort();
+    const nodes: KObject[] = [];
+    for (const name of this.nodeNames) {
+      const node = this.nodeInformer.getByName(undefined, name);
+      if (node) nodes.push(node);
+    }
+    return nodes;
   }
 
   private enqueueAll(): void {
@@ -140,24 +163,28 @@ export class DaemonSetController {
       return;
     }
     if (ds.metadata.deletionTimestamp) return;
-    const nodes = this.nodeInformer.list().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+    const nodes = this.sortedNodes();
     const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     // Without its history the sync cannot tell which Pods are current: it fails and is retried.
     const { old, hash } = constructHistory(this.ctx.client, ds, this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!), ownPods);
     const generation = templateGeneration(ds);
     const c = { client: this.ctx.client, recorder: this.recorder, expectations: this.expectations, nowMs: this.ctx.sim.clock.nowMs() };
+    // The cache changes only when a watch delivers, never during a sync (deliveries are scheduled
+    // events): the Pods by node are gathered once. rollingUpdate adds empty lists for nodes
+    // without a Pod, which calculateStatus counts as it counts no list.
+    const nodeToPods = this.nodesToDaemonPods(ds);
     let error: unknown;
     try {
       if (this.expectations.satisfied(key)) {
-        manage(c, ds, nodes, this.nodesToDaemonPods(ds), hash);
+        manage(c, ds, nodes, nodeToPods, hash);
         if (this.expectations.satisfied(key) && (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate')
-          rollingUpdate(c, ds, nodes, this.nodesToDaemonPods(ds), hash, generation);
-        cleanupHistory(this.ctx.client, ds, old, ownPods());
+          rollingUpdate(c, ds, nodes, nodeToPods, hash, generation);
+        cleanupHistory(this.ctx.client, ds, old, ownPods);
       }
     } catch (e) {
       error = e;
     }
-    const status = calculateStatus(ds, nodes, this.nodesToDaemonPods(ds), hash, generation, c.nowMs);
+    const status = calculateStatus(ds, nodes, nodeToPods, hash, generation, c.nowMs);
     updateDaemonSetStatus(this.ctx.client, ds, status);
     // Ready but not yet available for minReadySeconds: count again once they are.
     const minReady = ds.spec?.minReadySeconds ?? 0;

@@ -131,10 +131,10 @@ function dedupCurHistories(client: ApiClient, ds: KObject, current: KObject[], p
  * cleanupHistory: beyond revisionHistoryLimit (default 10) old revisions, delete the oldest
  * whose hash no Pod of the DaemonSet (terminating ones included) still carries.
  */
-export function cleanupHistory(client: ApiClient, ds: KObject, old: KObject[], pods: KObject[]): void {
+export function cleanupHistory(client: ApiClient, ds: KObject, old: KObject[], pods: () => KObject[]): void {
   let toKill = old.length - (ds.spec?.revisionHistoryLimit ?? 10);
   if (toKill <= 0) return;
-  const live = new Set(pods.map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]).filter((h): h is string => !!h));
+  const live = new Set(pods().map((p) => p.metadata.labels?.[CONTROLLER_REVISION_HASH]).filter((h): h is string => !!h));
   for (const history of sortRevisions(old)) {
     if (toKill <= 0) break;
     if (live.has(history.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '')) continue;

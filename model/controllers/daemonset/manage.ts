@@ -15,7 +15,7 @@ import type { ControllerExpectations } from '../util/expectations';
 import { newControllerRef, reasonOf, sortedRecord, withKind } from '../util/objects';
 import { isPodAvailable, isPodReady } from '../util/podutil';
 import { slowStartBatch } from '../replicaset/manage';
-import { CONTROLLER_REVISION_HASH, createPodTemplate, isPodUpdated, nodeShouldRunDaemonPod, pinToNode } from './podtemplate';
+import { CONTROLLER_REVISION_HASH, createPodTemplate, daemonPodPredicate, isPodUpdated, pinToNode } from './podtemplate';
 import { byCreationAndPhase } from './status';
 import { mutant } from '../../sim/mutants';
 
@@ -40,10 +40,11 @@ export function manage(c: ManageContext, ds: KObject, nodes: KObject[], nodeToPo
   const toDelete: KObject[] = [];
   const known = new Set(nodes.map((n) => n.metadata.name!));
   const surge = allowsSurge(ds);
+  const shouldRunOn = daemonPodPredicate(ds);
   for (const node of nodes) {
     const name = node.metadata.name!;
     const pods = nodeToPods.get(name) ?? [];
-    const { shouldRun, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
+    const { shouldRun, shouldContinueRunning } = shouldRunOn(node);
     if (shouldRun && pods.length === 0) needing.push(name);
     else if (shouldContinueRunning) {
       const running: KObject[] = [];
@@ -124,8 +125,9 @@ export function allowsSurge(ds: KObject): boolean {
  */
 export function updatedDesiredNodeCounts(ds: KObject, nodes: KObject[], nodeToPods: Map<string, KObject[]>): { maxSurge: number; maxUnavailable: number; desired: number } {
   let desired = 0;
+  const shouldRunOn = daemonPodPredicate(ds);
   for (const node of nodes) {
-    if (!nodeShouldRunDaemonPod(node, ds).shouldRun) continue;
+    if (!shouldRunOn(node).shouldRun) continue;
     desired++;
     if (!nodeToPods.has(node.metadata.name!)) nodeToPods.set(node.metadata.name!, []);
   }
@@ -134,6 +136,26 @@ export function updatedDesiredNodeCounts(ds: KObject, nodes: KObject[], nodeToPo
   const maxSurge = surgeCount(ds, desired);
   if (desired > 0 && maxUnavailable === 0 && maxSurge === 0) maxUnavailable = 1;
   return { maxSurge, maxUnavailable, desired };
+}
+
+/**
+ * The keys of nodeToPods in name order. The controller passes its nodes sorted by name, so the
+ * nodes' own order, with the nodes that are gone appended, is usually sorted already: then no
+ * sort of every name is needed.
+ */
+function sortedNodeNames(nodes: KObject[], nodeToPods: Map<string, KObject[]>): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    const name = node.metadata.name!;
+    if (nodeToPods.has(name) && !seen.has(name)) {
+      names.push(name);
+      seen.add(name);
+    }
+  }
+  for (const name of nodeToPods.keys()) if (!seen.has(name)) names.push(name);
+  for (let i = 1; i < names.length; i++) if (names[i - 1] > names[i]) return names.sort();
+  return names;
 }
 
 /** findUpdatedPodsOnNode: at most one updated and one old live Pod, else not ok. */
@@ -171,7 +193,7 @@ export function rollingUpdate(c: ManageContext, ds: KObject, nodes: KObject[], n
   const { maxSurge, maxUnavailable, desired } = counts;
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const available = (p: KObject) => isPodAvailable(p, minReady, c.nowMs);
-  const nodeNames = [...nodeToPods.keys()].sort();
+  const nodeNames = sortedNodeNames(nodes, nodeToPods);
   if (maxSurge === 0) {
     let unavailable = 0;
     const replace: KObject[] = [];
@@ -207,7 +229,7 @@ export function rollingUpdate(c: ManageContext, ds: KObject, nodes: KObject[], n
       const node = byName.get(name);
       // A Pod pinned to a node that is gone: upstream's node lookup fails the sync.
       if (!node) return;
-      const shouldRun = nodeShouldRunDaemonPod(node, ds).shouldRun;
+      const shouldRun = daemonPodPredicate(ds)(node).shouldRun;
       if (!available(oldPod)) {
         if (!shouldRun) oldPodsToDelete.push(oldPod);
         else allowedNewNodes.push(name);

@@ -5,7 +5,7 @@
  * a node affinity on `metadata.name` that pins the Pod to its node while the default scheduler
  * still binds it; and whether a node should run (or keep running) the daemon Pod.
  */
-import { deepCopy, type KObject } from '../../api/meta';
+import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
 import { computeHash } from '../deployment/hash';
 import { findMatchingUntoleratedTaint, type Toleration } from '../../componenthelpers/scheduling/corev1/helpers';
 import { getRequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
@@ -79,24 +79,60 @@ export function targetNodeName(pod: KObject): string | undefined {
   return undefined;
 }
 
+export interface ShouldRun {
+  shouldRun: boolean;
+  shouldContinueRunning: boolean;
+}
+
 /**
  * NodeShouldRunDaemonPod: shouldRun when the node matches the template's node selector and
  * required affinity and every NoSchedule/NoExecute taint is tolerated; shouldContinueRunning
  * unless the affinity no longer matches or a NoExecute taint is not tolerated.
  */
-export function nodeShouldRunDaemonPod(node: KObject, ds: KObject): { shouldRun: boolean; shouldContinueRunning: boolean } {
+export function nodeShouldRunDaemonPod(node: KObject, ds: KObject): ShouldRun {
+  return daemonPodPredicate(ds)(node);
+}
+
+const NEVER: ShouldRun = Object.freeze({ shouldRun: false, shouldContinueRunning: false });
+const ALWAYS: ShouldRun = Object.freeze({ shouldRun: true, shouldContinueRunning: true });
+const TAINTED: ShouldRun = Object.freeze({ shouldRun: false, shouldContinueRunning: true });
+
+/**
+ * Answers already given, per node object (the informer's objects are shared and replaced, never
+ * changed, on update) and per template: a sync asks about every node, and most nodes and the
+ * template have not changed since the last sync.
+ */
+const answered = new WeakMap<KObject, Map<string, ShouldRun>>();
+
+/**
+ * NodeShouldRunDaemonPod for one DaemonSet over many nodes: the template's affinity and its
+ * tolerations with the daemon defaults are worked out once (as upstream builds the new Pod once
+ * per call), then each node is matched, or its earlier answer for the same template reused.
+ */
+export function daemonPodPredicate(ds: KObject): (node: KObject) => ShouldRun {
   const spec = ds.spec?.template?.spec ?? {};
-  if (spec.nodeName && spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
+  const basis = canonicalJSON([spec.nodeName ?? null, spec.nodeSelector ?? null, spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null, spec.tolerations ?? null, spec.hostNetwork ?? null]);
   // predicates(): nodeaffinity.GetRequiredNodeAffinity(pod).Match(node), parse errors ignored.
-  if (!getRequiredNodeAffinity({ metadata: {}, spec } as KObject).match(node).matches) return { shouldRun: false, shouldContinueRunning: false };
+  const affinity = getRequiredNodeAffinity({ metadata: {}, spec } as KObject);
   const withDefaults = { tolerations: deepCopy(spec.tolerations ?? []), hostNetwork: spec.hostNetwork };
   addDaemonPodTolerations(withDefaults);
-  const taints = node.spec?.taints;
-  if (findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) {
-    const noExecute = findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoExecute');
-    return { shouldRun: false, shouldContinueRunning: !noExecute };
-  }
-  return { shouldRun: true, shouldContinueRunning: true };
+  const judge = (node: KObject): ShouldRun => {
+    if (spec.nodeName && spec.nodeName !== node.metadata.name) return NEVER;
+    if (!affinity.match(node).matches) return NEVER;
+    const taints = node.spec?.taints;
+    if (findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) {
+      const noExecute = findMatchingUntoleratedTaint(taints, withDefaults.tolerations, (t) => t.effect === 'NoExecute');
+      return noExecute ? NEVER : TAINTED;
+    }
+    return ALWAYS;
+  };
+  return (node) => {
+    let byBasis = answered.get(node);
+    if (!byBasis) answered.set(node, (byBasis = new Map()));
+    let r = byBasis.get(basis);
+    if (!r) byBasis.set(basis, (r = judge(node)));
+    return r;
+  };
 }
 
 /** util.IsPodUpdated: the Pod carries the current hash (or template generation). */

@@ -7,7 +7,7 @@
 import { canonicalJSON, type KObject } from '../../api/meta';
 import type { ApiClient } from '../../client/client';
 import { isPodAvailable, isPodReady } from '../util/podutil';
-import { isPodUpdated, nodeShouldRunDaemonPod } from './podtemplate';
+import { daemonPodPredicate, isPodUpdated } from './podtemplate';
 
 export function calculateStatus(ds: KObject, nodes: KObject[], nodeToPods: Map<string, KObject[]>, hash: string, generation: string, nowMs: number): any {
   let desired = 0,
@@ -16,8 +16,9 @@ export function calculateStatus(ds: KObject, nodes: KObject[], nodeToPods: Map<s
     available = 0,
     updated = 0,
     misscheduled = 0;
+  const shouldRunOn = daemonPodPredicate(ds);
   for (const node of nodes) {
-    const { shouldRun } = nodeShouldRunDaemonPod(node, ds);
+    const { shouldRun } = shouldRunOn(node);
     const pods = nodeToPods.get(node.metadata.name!) ?? [];
     if (!shouldRun) {
       if (pods.length) misscheduled++;
@@ -26,7 +27,7 @@ export function calculateStatus(ds: KObject, nodes: KObject[], nodeToPods: Map<s
     desired++;
     if (pods.length === 0) continue;
     current++;
-    const pod = [...pods].sort(byCreationAndPhase)[0];
+    const pod = oldest(pods);
     if (isPodReady(pod)) {
       ready++;
       if (isPodAvailable(pod, ds.spec?.minReadySeconds ?? 0, nowMs)) available++;
@@ -51,6 +52,13 @@ export function calculateStatus(ds: KObject, nodes: KObject[], nodeToPods: Map<s
 export function updateDaemonSetStatus(client: ApiClient, ds: KObject, status: any): void {
   if (canonicalJSON(ds.status ?? {}) === canonicalJSON(status)) return;
   client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, apiVersion: 'apps/v1', kind: 'DaemonSet', status });
+}
+
+/** The first Pod in podByCreationTimestampAndPhase order, without sorting them all. */
+function oldest(pods: KObject[]): KObject {
+  let first = pods[0];
+  for (let i = 1; i < pods.length; i++) if (byCreationAndPhase(pods[i], first) < 0) first = pods[i];
+  return first;
 }
 
 /** podByCreationTimestampAndPhase: Pods bound to a node first, then oldest first. */
