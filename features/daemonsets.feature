@@ -10,12 +10,13 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
 
   @C07 @W14 @portable
   Scenario: kube-proxy runs on every node as a Pod of the DaemonSet kube-proxy
+    Over HTTP the cluster is as old as the server that serves every portable scenario, so the age may be minutes.
     Then every node runs one pod labelled "k8s-app=kube-proxy" in "kube-system", controlled by the DaemonSet "kube-proxy"
     When I run `kubectl get daemonset -n kube-system`
     Then the output lines match:
       """
       NAME         DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR            AGE
-      kube-proxy   3         3         3       3            3           kubernetes.io/os=linux   \d+s
+      kube-proxy   3         3         3       3            3           kubernetes.io/os=linux   ((\d+m)?\d+s|\d+m)
       """
     When I run `kubectl describe pod -n kube-system -l k8s-app=kube-proxy`
     Then the output contains "Controlled By:  DaemonSet/kube-proxy"
