@@ -76,3 +76,46 @@ export function canonicalJSON(v: unknown): string {
   }
   return s + '}';
 }
+
+const isEnumerableOwn = (o: object, k: string) => Object.prototype.propertyIsEnumerable.call(o, k);
+
+/**
+ * canonicalJSON(a) === canonicalJSON(b), without building either string: the write path
+ * compares whole objects on every request (a no-op write, a changed spec), and most pairs differ
+ * early or share subtrees. Keeps canonicalJSON's rules: key order ignored, undefined-valued keys
+ * left out, undefined in an array and non-finite numbers as null, a hole as nothing.
+ */
+export function canonicalEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const ao = a !== null && typeof a === 'object';
+  const bo = b !== null && typeof b === 'object';
+  // An object's text starts with "{" or "[", a scalar's never does.
+  if (!ao || !bo) return !ao && !bo && (JSON.stringify(a) ?? 'null') === (JSON.stringify(b) ?? 'null');
+  const aa = Array.isArray(a);
+  if (aa !== Array.isArray(b)) return false;
+  if (aa) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    // Arrays of different lengths agree only when holes hide it ([,] and [] both print "[]").
+    if (x.length !== y.length) return canonicalJSON(x) === canonicalJSON(y);
+    for (let i = 0; i < x.length; i++) {
+      const hx = i in x;
+      if (hx !== i in y) return false;
+      if (hx && !canonicalEqual(x[i], y[i])) return false;
+    }
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (v === undefined) continue;
+    n++;
+    if (!isEnumerableOwn(y, k)) return false;
+    const w = y[k];
+    if (w === undefined || !canonicalEqual(v, w)) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined) n--;
+  return n === 0;
+}

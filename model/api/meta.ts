@@ -3,7 +3,7 @@
  * the model writes objects, so it uses writable forms of the same shapes.
  */
 import type { ObjectMeta as KtObjectMeta, OwnerReference as KtOwnerReference } from 'kubernetes-types/meta/v1';
-import { canonicalJSON, jsonCopy } from './json-copy';
+import { canonicalEqual, canonicalJSON, jsonCopy } from './json-copy';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 export type OwnerReference = Writable<KtOwnerReference>;
@@ -48,6 +48,7 @@ export function controllerOf(o: { metadata?: ObjectMeta }): OwnerReference | und
 
 export { canonicalJSON } from './json-copy';
 
+/** canonicalJSON(a) === canonicalJSON(b) (compared without the strings). */
 export function semanticEqual(a: unknown, b: unknown): boolean {
-  return canonicalJSON(a) === canonicalJSON(b);
+  return canonicalEqual(a, b);
 }

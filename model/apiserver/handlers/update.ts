@@ -1,4 +1,4 @@
-import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
+import { deepCopy, type KObject, semanticEqual } from '../../api/meta';
 import { etcdKey, groupVersion, resourceByName, type ResourceInfo } from '../../api/registry';
 import { errors, FieldError } from '../../api/status';
 import { mutant } from '../../sim/mutants';
@@ -74,7 +74,7 @@ export function update(ctx: HandlerContext, id: Identity, r: ResourceInfo, ns: s
     // Pod spec is immutable but for a few fields; keep the stored spec's defaults.
     next.spec = { ...old.spec, ...next.spec, nodeName: old.spec.nodeName };
   }
-  if ((r.hasGeneration || r.resource === 'pods') && canonicalJSON(next.spec) !== canonicalJSON(old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
+  if ((r.hasGeneration || r.resource === 'pods') && !semanticEqual(next.spec, old.spec)) next.metadata.generation = (old.metadata.generation ?? 1) + 1;
   ctx.admit({ user: id, operation: 'UPDATE', resource: r, subresource: req.subresource, namespace: ns, name, object: next, oldObject: old });
   dropEmptyMetaLists(next.metadata);
   const txn = req.subresource ? undefined : ctx.hooks.beforeUpdate(r, next, old, req.query?.dryRun === 'All');
@@ -93,8 +93,8 @@ export function update(ctx: HandlerContext, id: Identity, r: ResourceInfo, ns: s
 /** Writes with compare-and-swap on the mod revision read; removes objects whose finalizers are done. */
 export function store(ctx: HandlerContext, r: ResourceInfo, ns: string | undefined, name: string, next: KObject, old: KObject, modRevision: number, id: Identity, req: ApiRequest, applied?: ManagedFieldsEntry[]): KObject {
   // No-op writes do not bump resourceVersion (an apply that only changes ownership does).
-  const sameOwners = !applied || canonicalJSON(applied) === canonicalJSON(old.metadata.managedFields ?? []);
-  if (!mutant('apiserver-noop-write-bumps-rv') && sameOwners && canonicalJSON(stripRV(next)) === canonicalJSON(stripRV(old))) return old;
+  const sameOwners = !applied || semanticEqual(applied, old.metadata.managedFields ?? []);
+  if (!mutant('apiserver-noop-write-bumps-rv') && sameOwners && semanticEqual(stripRV(next), stripRV(old))) return old;
   next.metadata.managedFields = applied ?? ctx.fields.update(r.kind, groupVersion(r), old, next, writer(id, r, req), ctx.sim.clock.nowRFC3339());
   const key = etcdKey(r, ns, name);
   // Only an update that removes the last finalizer finishes a deletion (shouldDeleteDuringUpdate):

@@ -10,7 +10,7 @@ import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVa
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
 import { validateAffinity, validateNodeSelector, validateTolerations } from './scheduling';
-import { canonical } from './semantic';
+import { semanticallyEqual } from './semantic';
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -189,15 +189,14 @@ export function validatePodUpdate(spec: any, old: any, errs: FieldError[]): void
   munged.activeDeadlineSeconds = o.activeDeadlineSeconds;
   munged.terminationGracePeriodSeconds = o.terminationGracePeriodSeconds;
   // Only additions to existing tolerations.
-  const oldTol = list(o.tolerations).map((t) => canonical(t));
-  if (oldTol.every((t) => list(n.tolerations).some((x) => canonical(x) === t))) munged.tolerations = o.tolerations;
+  if (list(o.tolerations).every((t) => list(n.tolerations).some((x) => semanticallyEqual(x, t)))) munged.tolerations = o.tolerations;
   // The API server fills nodeName through pods/binding: an update that leaves it out keeps it.
   if (munged.nodeName === undefined) munged.nodeName = o.nodeName;
   if (typeof n.activeDeadlineSeconds === 'number' && typeof o.activeDeadlineSeconds === 'number' && n.activeDeadlineSeconds > o.activeDeadlineSeconds)
     errs.push(FieldError.invalid('spec.activeDeadlineSeconds', n.activeDeadlineSeconds, 'must be less than or equal to previous value'));
   if (o.activeDeadlineSeconds !== undefined && n.activeDeadlineSeconds === undefined)
     errs.push(FieldError.invalid('spec.activeDeadlineSeconds', 'nil', 'must not update from a positive integer to nil value'));
-  if (canonical(munged) !== canonical({ ...o, containers: o.containers, initContainers: o.initContainers }))
+  if (!semanticallyEqual(munged, { ...o, containers: o.containers, initContainers: o.initContainers }))
     errs.push(FieldError.forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS}`));
 }
 

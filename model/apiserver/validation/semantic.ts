@@ -13,3 +13,46 @@ export function canonical(v: unknown): string {
       .join(',')}}`;
   return JSON.stringify(v);
 }
+
+/**
+ * canonical(a) === canonical(b), without building either string (a Pod update compares the
+ * whole old and new spec): null and a missing field the same, key order ignored.
+ */
+export function semanticallyEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const an = a === undefined || a === null;
+  const bn = b === undefined || b === null;
+  // NaN and the infinities print as null too.
+  if (an || bn) return (an && bn) || canonical(a) === canonical(b);
+  const ao = typeof a === 'object';
+  const bo = typeof b === 'object';
+  // An object's text starts with "{" or "[", a scalar's never does.
+  if (!ao || !bo) return !ao && !bo && canonical(a) === canonical(b);
+  const aa = Array.isArray(a);
+  if (aa !== Array.isArray(b)) return false;
+  if (aa) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    // Holes print as nothing: only then can arrays of different lengths agree.
+    if (x.length !== y.length) return canonical(x) === canonical(y);
+    for (let i = 0; i < x.length; i++) {
+      const hx = i in x;
+      if (hx !== i in y) return canonical(x) === canonical(y);
+      if (hx && !semanticallyEqual(x[i], y[i])) return false;
+    }
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (v === undefined || v === null) continue;
+    n++;
+    if (!Object.prototype.propertyIsEnumerable.call(y, k)) return false;
+    const w = y[k];
+    if (w === undefined || w === null || !semanticallyEqual(v, w)) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined && y[k] !== null) n--;
+  return n === 0;
+}
