@@ -7,6 +7,7 @@
  * admission, storage) in-process, and the answer is written as kube-apiserver's JSON writer
  * writes it.
  */
+import { decodeGoJSONStream } from '../../api/gojson';
 import { errors, StatusError, type Status } from '../../api/status';
 import type { ApiRequest, Credentials, PatchType } from '../../apiserver/request';
 import { requestInfo } from '../../apiserver/request-info';
@@ -114,7 +115,10 @@ function serve(server: ApiServer, pathWithQuery: string, req: RequestInfo, kuber
     try {
       body = JSON.parse(req.body);
     } catch {
-      throw errors.badRequest(`couldn't get version/kind; json parse error: invalid character looking for beginning of value`);
+      // The serializer's version/kind sniffing fails first, in encoding/json's words.
+      const err = decodeGoJSONStream(req.body).error;
+      const go = err ? err.message.replace(/^json: offset \d+: /, '').replace(/^unexpected EOF$/, 'unexpected end of JSON input') : 'unexpected end of JSON input';
+      throw errors.badRequest(`couldn't get version/kind; json parse error: ${go}`);
     }
     apiReq.body = body;
     apiReq.rawBody = req.body;
