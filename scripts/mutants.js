@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The bug zoo's mutation score: runs the `mutants` cucumber profile once per deliberate bug in
 // model/sim/mutants.ts (KUBESPEC_MUTANT=<name>) and ends with `killed K/N`. A mutant is killed
-// when some scenario or property fails with it switched on. `node scripts/mutants.js NAME…`
+// when some scenario or property fails with it switched on. `node scripts/mutants.js [--only] NAME…`
 // runs only the named ones.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -11,7 +11,14 @@ const root = path.join(__dirname, '..');
 const source = fs.readFileSync(path.join(root, 'model/sim/mutants.ts'), 'utf8');
 const block = source.slice(source.indexOf('export const MUTANTS'), source.indexOf('} as const'));
 const all = [...block.matchAll(/^\s*'([a-z0-9-]+)':/gm)].map((m) => m[1]);
-const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+// `NAME…`, also as `--only NAME[,NAME…]`; an unknown name is an error, not a mutant that survives.
+const asked = process.argv.slice(2).filter((a) => a !== '--only').flatMap((a) => a.split(','));
+const unknown = asked.filter((n) => !all.includes(n));
+if (unknown.length) {
+  process.stderr.write(`mutants: no mutant named ${unknown.join(', ')} in model/sim/mutants.ts\n`);
+  process.exit(2);
+}
+const names = asked.length ? asked : all;
 const cucumber = path.join(root, 'node_modules', '.bin', 'cucumber-js');
 
 // A mutant only counts as killed if the same run passes without it: check the baseline first.
