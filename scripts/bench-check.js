@@ -13,6 +13,7 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const baselineFile = path.join(root, 'bench', 'baseline.json');
 const TOLERANCE = 1.5;
+const R_NOT_COMPARED = ['W5'];
 const update = process.argv.includes('--update');
 
 /**
@@ -57,24 +58,47 @@ if (update || !baseline) {
   process.exit(0);
 }
 
-const problems = [];
-const worse = (w, field, now, then) => {
-  if (typeof now !== 'number' || typeof then !== 'number' || then <= 0) return;
-  if (now > then * TOLERANCE) problems.push(`${w}: ${field} ${now} is more than 50 % above the baseline's ${then}`);
-};
-for (const [w, b] of Object.entries(baseline.workloads)) {
-  const r = results[w];
-  if (r.error) problems.push(`${w}: ${r.error}`);
-  if (b.converged && !r.converged) problems.push(`${w}: did not converge within ${BUDGET_SECONDS} s (the baseline did)`);
-  worse(w, 'R', r.R, b.R);
-  worse(w, 'S', r.S, b.S);
+/** What is wrong with one run of a workload: its timing (R, S, histories/s) and its correctness. */
+function check(w, b, r) {
+  const timing = [];
+  const broken = [];
+  const worse = (field, now, then) => {
+    if (typeof now !== 'number' || typeof then !== 'number' || then <= 0) return;
+    if (now > then * TOLERANCE) timing.push(`${w}: ${field} ${now} is more than 50 % above the baseline's ${then}`);
+  };
+  if (r.error) broken.push(`${w}: ${r.error}`);
+  if (b.converged && !r.converged) broken.push(`${w}: did not converge within ${BUDGET_SECONDS} s (the baseline did)`);
+  // W5's floor (a few ms of pushing into arrays) comes out in two modes a factor four apart from
+  // one process to the next (0.9 or 4.8 ms, measured 2026-12-01), so its R cannot be compared:
+  // S and the lost/duplicated checks still guard W5.
+  if (!R_NOT_COMPARED.includes(w)) worse('R', r.R, b.R);
+  else skipped.add(`${w}'s R (floor ${(r.floorSeconds * 1000).toFixed(1)} ms)`);
+  worse('S', r.S, b.S);
   if (typeof b.historiesPerSec === 'number' && typeof r.historiesPerSec === 'number' && r.historiesPerSec * TOLERANCE < b.historiesPerSec)
-    problems.push(`${w}: ${r.historiesPerSec} histories/s, below two thirds of the baseline's ${b.historiesPerSec}`);
-  if (r.lost > 0 || r.duplicated > 0) problems.push(`${w}: ${r.lost} watch events lost, ${r.duplicated} duplicated`);
-  if (r.invariantsHeld === false) problems.push(`${w}: the rollout's bounds were broken: ${JSON.stringify(r.violations)}`);
+    timing.push(`${w}: ${r.historiesPerSec} histories/s, below two thirds of the baseline's ${b.historiesPerSec}`);
+  if (r.lost > 0 || r.duplicated > 0) broken.push(`${w}: ${r.lost} watch events lost, ${r.duplicated} duplicated`);
+  if (r.invariantsHeld === false) broken.push(`${w}: the rollout's bounds were broken: ${JSON.stringify(r.violations)}`);
+  return { timing, broken };
+}
+
+// A timing regression must show in every run (the machine may be busy). So a workload that is
+// only slower is run again, up to RERUNS times, and fails only if it stays
+// slower each time; a broken result (not converged, events lost, bounds broken) fails at once.
+const RERUNS = 2;
+const skipped = new Set();
+const problems = [];
+for (const [w, b] of Object.entries(baseline.workloads)) {
+  let c = check(w, b, results[w]);
+  for (let i = 0; i < RERUNS && c.broken.length === 0 && c.timing.length > 0; i++) {
+    process.stdout.write(`bench:check: ${w} slower than the baseline (${c.timing.join('; ')}): running it again\n`);
+    results[w] = { scale: b.scale, ...bench(w, b.scale), reruns: i + 1 };
+    c = check(w, b, results[w]);
+  }
+  problems.push(...c.broken, ...c.timing);
 }
 for (const [w, r] of Object.entries(results))
   process.stdout.write(`${w} (scale ${r.scale}): converged=${r.converged} R=${r.R ?? '-'} (baseline ${baseline.workloads[w].R ?? '-'}) S=${r.S ?? '-'} (baseline ${baseline.workloads[w].S ?? '-'})${r.historiesPerSec !== undefined ? ` histories/s=${r.historiesPerSec} (baseline ${baseline.workloads[w].historiesPerSec})` : ''}\n`);
+if (skipped.size) process.stdout.write(`bench:check: not compared (a bimodal floor): ${[...skipped].join(', ')}\n`);
 process.stdout.write(`bench:check: ${Math.round(seconds)} s against the baseline of ${baseline.recorded} (${baseline.machine.cpus} × ${baseline.machine.cpuModel})\n`);
 if (problems.length) {
   process.stdout.write(`bench:check: ${problems.length} regression(s):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
