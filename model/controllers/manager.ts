@@ -63,6 +63,17 @@ export interface ControllerDescriptor {
 export const waitingForCaches = (ctx: ComponentContext, name: string) => ctx.log.infof('shared_informer.go:313', `Waiting for caches to sync for ${name}`);
 export const cachesSynced = (ctx: ComponentContext, name: string) => ctx.log.infof('shared_informer.go:320', `Caches are synced for ${name}`);
 
+/** A controller's usual Run start: its "Starting …" line, then waiting for and syncing `caches`. */
+function startLines(ctx: ComponentContext, logger: string, at: string, message: string, caches: string, fields: Record<string, string> = {}): Pick<StartedController, 'run' | 'onSynced'> {
+  return {
+    run() {
+      ctx.log.info(at, message, { logger, ...fields });
+      waitingForCaches(ctx, caches);
+    },
+    onSynced: () => cachesSynced(ctx, caches),
+  };
+}
+
 /**
  * The controllers this model runs, in NewControllerDescriptors' registration order (the real
  * binary starts them in Go map order, which varies from run to run). A controller added to
@@ -94,11 +105,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const dc = new DeploymentController(ctx);
       return {
         informers: [dc.dInformer, dc.rsInformer, dc.podInformer],
-        run() {
-          ctx.log.info('deployment_controller.go:168', 'Starting controller', { logger: 'deployment-controller', controller: 'deployment' });
-          waitingForCaches(ctx, 'deployment');
-        },
-        onSynced: () => cachesSynced(ctx, 'deployment'),
+        ...startLines(ctx, 'deployment-controller', 'deployment_controller.go:168', 'Starting controller', 'deployment', { controller: 'deployment' }),
       };
     },
   },
@@ -108,11 +115,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const rsc = new ReplicaSetController(ctx);
       return {
         informers: [rsc.rsInformer, rsc.podInformer],
-        run() {
-          ctx.log.info('replica_set.go:214', 'Starting controller', { logger: 'replicaset-controller', name: 'replicaset' });
-          waitingForCaches(ctx, 'ReplicaSet');
-        },
-        onSynced: () => cachesSynced(ctx, 'ReplicaSet'),
+        ...startLines(ctx, 'replicaset-controller', 'replica_set.go:214', 'Starting controller', 'ReplicaSet', { name: 'replicaset' }),
       };
     },
   },
@@ -122,11 +125,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const esc = new EndpointSliceController(ctx);
       return {
         informers: [esc.serviceInformer, esc.podInformer, esc.sliceInformer],
-        run() {
-          ctx.log.info('endpointslice_controller.go:281', 'Starting endpoint slice controller', { logger: 'endpointslice-controller' });
-          waitingForCaches(ctx, 'endpoint_slice');
-        },
-        onSynced: () => cachesSynced(ctx, 'endpoint_slice'),
+        ...startLines(ctx, 'endpointslice-controller', 'endpointslice_controller.go:281', 'Starting endpoint slice controller', 'endpoint_slice'),
       };
     },
   },
@@ -136,11 +135,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const dsc = new DaemonSetController(ctx);
       return {
         informers: [dsc.dsInformer, dsc.podInformer, dsc.nodeInformer],
-        run() {
-          ctx.log.info('daemon_controller.go:294', 'Starting daemon sets controller', { logger: 'daemonset-controller' });
-          waitingForCaches(ctx, 'daemon sets');
-        },
-        onSynced: () => cachesSynced(ctx, 'daemon sets'),
+        ...startLines(ctx, 'daemonset-controller', 'daemon_controller.go:294', 'Starting daemon sets controller', 'daemon sets'),
       };
     },
   },
@@ -150,11 +145,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const ssc = new StatefulSetController(ctx);
       return {
         informers: [ssc.setInformer, ssc.podInformer, ssc.revisionInformer],
-        run() {
-          ctx.log.info('stateful_set.go:166', 'Starting stateful set controller', { logger: 'statefulset-controller' });
-          waitingForCaches(ctx, 'stateful set');
-        },
-        onSynced: () => cachesSynced(ctx, 'stateful set'),
+        ...startLines(ctx, 'statefulset-controller', 'stateful_set.go:166', 'Starting stateful set controller', 'stateful set'),
       };
     },
   },
@@ -164,11 +155,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const pvc = new PersistentVolumeBinder(ctx);
       return {
         informers: [pvc.claimInformer, pvc.volumeInformer, pvc.classInformer],
-        run() {
-          ctx.log.info('pv_controller_base.go:308', 'Starting persistent volume controller', { logger: 'persistentvolume-binder-controller' });
-          waitingForCaches(ctx, 'persistent volume');
-        },
-        onSynced: () => cachesSynced(ctx, 'persistent volume'),
+        ...startLines(ctx, 'persistentvolume-binder-controller', 'pv_controller_base.go:308', 'Starting persistent volume controller', 'persistent volume'),
       };
     },
   },
@@ -233,11 +220,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const jc = new JobController(ctx);
       return {
         informers: [jc.jobInformer, jc.podInformer],
-        run() {
-          ctx.log.info('job_controller.go:243', 'Starting job controller', { logger: 'job-controller' });
-          waitingForCaches(ctx, 'job');
-        },
-        onSynced: () => cachesSynced(ctx, 'job'),
+        ...startLines(ctx, 'job-controller', 'job_controller.go:243', 'Starting job controller', 'job'),
       };
     },
   },
@@ -247,11 +230,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const cc = new CronJobController(ctx);
       return {
         informers: [cc.cronJobInformer, cc.jobInformer],
-        run() {
-          ctx.log.info('cronjob_controllerv2.go:139', 'Starting cronjob controller v2', { logger: 'cronjob-controller' });
-          waitingForCaches(ctx, 'cronjob');
-        },
-        onSynced: () => cachesSynced(ctx, 'cronjob'),
+        ...startLines(ctx, 'cronjob-controller', 'cronjob_controllerv2.go:139', 'Starting cronjob controller v2', 'cronjob'),
       };
     },
   },
@@ -261,11 +240,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const dc = new DisruptionController(ctx);
       return {
         informers: dc.informers(),
-        run() {
-          ctx.log.info('disruption.go:452', 'Starting disruption controller', { logger: 'disruption-controller' });
-          waitingForCaches(ctx, 'disruption');
-        },
-        onSynced: () => cachesSynced(ctx, 'disruption'),
+        ...startLines(ctx, 'disruption-controller', 'disruption.go:452', 'Starting disruption controller', 'disruption'),
       };
     },
   },
@@ -275,11 +250,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const nc = new NamespaceController(ctx);
       return {
         informers: [nc.nsInformer],
-        run() {
-          ctx.log.info('namespace_controller.go:202', 'Starting namespace controller', { logger: 'namespace-controller' });
-          waitingForCaches(ctx, 'namespace');
-        },
-        onSynced: () => cachesSynced(ctx, 'namespace'),
+        ...startLines(ctx, 'namespace-controller', 'namespace_controller.go:202', 'Starting namespace controller', 'namespace'),
       };
     },
   },
@@ -290,11 +261,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const sac = new ServiceAccountsController(ctx);
       return {
         informers: [sac.saInformer, sac.nsInformer],
-        run() {
-          ctx.log.info('serviceaccounts_controller.go:114', 'Starting service account controller', { logger: 'serviceaccount-controller' });
-          waitingForCaches(ctx, 'service account');
-        },
-        onSynced: () => cachesSynced(ctx, 'service account'),
+        ...startLines(ctx, 'serviceaccount-controller', 'serviceaccounts_controller.go:114', 'Starting service account controller', 'service account'),
       };
     },
   },
@@ -304,11 +271,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       const pub = new RootCACertPublisher(ctx, opts.rootCA ?? '');
       return {
         informers: [pub.cmInformer, pub.nsInformer],
-        run() {
-          ctx.log.info('publisher.go:107', 'Starting root CA cert publisher controller', { logger: 'root-ca-certificate-publisher-controller' });
-          waitingForCaches(ctx, 'crt configmap');
-        },
-        onSynced: () => cachesSynced(ctx, 'crt configmap'),
+        ...startLines(ctx, 'root-ca-certificate-publisher-controller', 'publisher.go:107', 'Starting root CA cert publisher controller', 'crt configmap'),
       };
     },
   },
