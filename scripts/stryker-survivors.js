@@ -5,6 +5,7 @@
 //   node scripts/stryker-survivors.js scheduler              # every file of the folder, a score per file
 //   node scripts/stryker-survivors.js scheduler node-tree    # only files whose path contains 'node-tree'
 //   node scripts/stryker-survivors.js kubelet --summary      # the per-file table only
+//   node scripts/stryker-survivors.js reports/mine.incremental.json   # any incremental file
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -16,7 +17,7 @@ if (!folder) {
   console.error('usage: node scripts/stryker-survivors.js FOLDER [PATH-PART] [--summary]');
   process.exit(2);
 }
-const file = path.join(__dirname, '..', 'test', 'stryker', `${folder}.incremental.json`);
+const file = folder.endsWith('.json') ? path.resolve(folder) : path.join(__dirname, '..', 'test', 'stryker', `${folder}.incremental.json`);
 if (!fs.existsSync(file)) {
   console.error(`no results for ${folder}: ${path.relative(process.cwd(), file)} does not exist (run npm run mutate:${folder})`);
   process.exit(1);
