@@ -10,6 +10,9 @@ export default {
   cucumber: { profile: 'mutate' },
   // Mutants that do not type-check are dropped before any scenario runs.
   checkers: ['typescript'],
+  // The bug zoo's switches are not mutated (stryker.bug-zoo-ignorer.mjs says why).
+  plugins: ['@stryker-mutator/*', './stryker.bug-zoo-ignorer.mjs'],
+  ignorers: ['bug-zoo'],
   // Only the model (what is mutated and what it imports): faster, and steps/ do not matter here.
   tsconfigFile: 'stryker.tsconfig.json',
   mutate: [
