@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// One mutation report for the four folders (issue 15, item 4): merges the tracked results of each
+// folder's Stryker run (test/stryker/<folder>.incremental.json, mutation-testing-report-schema
+// JSON) into reports/mutation/index.html, drawn by the same mutation-testing-elements page
+// Stryker's own HTML reporter writes, and prints the score per folder. A folder never run is
+// named as such, not counted as zero. Takes seconds: it re-runs nothing.
+//   npm run mutate:report
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { createRequire } = require('module');
+
+const ROOT = path.join(__dirname, '..');
+const FOLDERS = { scheduler: 'model/scheduler', kubelet: 'model/node/kubelet', controllers: 'model/controllers', apiserver: 'model/apiserver' };
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+/** Detected and valid mutants (Stryker's score: compile errors and ignored mutants not counted). */
+function score(files) {
+  let detected = 0;
+  let valid = 0;
+  let covered = 0;
+  for (const entry of Object.values(files)) {
+    for (const m of entry.mutants) {
+      if (DETECTED.has(m.status)) detected++;
+      if (DETECTED.has(m.status) || UNDETECTED.has(m.status)) valid++;
+      if (DETECTED.has(m.status) || m.status === 'Survived') covered++;
+    }
+  }
+  return { detected, valid, covered };
+}
+
+const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : '-');
+
+const merged = { schemaVersion: '1.0', thresholds: { high: 90, low: 80, break: null }, files: {}, testFiles: {}, projectRoot: ROOT };
+const lines = [];
+for (const [name, dir] of Object.entries(FOLDERS)) {
+  const file = path.join(ROOT, 'test', 'stryker', `${name}.incremental.json`);
+  if (!fs.existsSync(file)) {
+    lines.push(`${dir.padEnd(22)} not measured yet (npm run mutate:${name})`);
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // A restricted run (--mutate one file) may leave results for files of other folders: keep each
+  // folder's own files only, so no mutant is counted twice.
+  const own = Object.fromEntries(Object.entries(report.files).filter(([f]) => f.startsWith(`${dir}/`)));
+  Object.assign(merged.files, own);
+  for (const [f, t] of Object.entries(report.testFiles ?? {})) {
+    if (!merged.testFiles[f]) merged.testFiles[f] = { ...t, tests: [] };
+    const seen = new Set(merged.testFiles[f].tests.map((x) => x.id));
+    for (const test of t.tests) if (!seen.has(test.id)) merged.testFiles[f].tests.push(test);
+  }
+  const s = score(own);
+  lines.push(`${dir.padEnd(22)} ${pct(s.detected, s.valid).padStart(7)}  (${s.detected} detected of ${s.valid}; ${pct(s.detected, s.covered)} of covered code)`);
+}
+
+// The page Stryker's HTML reporter writes, with the merged report in it.
+const requireFromStryker = createRequire(require.resolve('@stryker-mutator/core'));
+const elements = fs.readFileSync(requireFromStryker.resolve('mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
+const json = JSON.stringify(merged).replace(/</g, '<"+"');
+const html = `<!DOCTYPE html>
+<html>
+<head><meta charset="utf-8"><title>kubespec mutation report</title><script>${elements}</script></head>
+<body>
+<mutation-test-report-app titlePostfix="kubespec"></mutation-test-report-app>
+<script>
+  const app = document.querySelector('mutation-test-report-app');
+  app.report = ${json};
+  app.addEventListener('theme-changed', () => { document.body.style.backgroundColor = app.themeBackgroundColor; });
+</script>
+</body>
+</html>
+`;
+const out = path.join(ROOT, 'reports', 'mutation', 'index.html');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, html);
+for (const l of lines) console.log(l);
+const all = score(merged.files);
+console.log(`${'all measured'.padEnd(22)} ${pct(all.detected, all.valid).padStart(7)}  (${all.detected} detected of ${all.valid})`);
+console.log(`report: ${path.relative(process.cwd(), out)}`);
