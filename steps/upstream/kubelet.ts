@@ -6,6 +6,7 @@
 import { Backoff } from '../../model/node/kubelet/backoff';
 import { getPhase } from '../../model/node/kubelet/pod-status';
 import { failuresOf, same, upstreamTable } from './fixtures';
+import { KUBELET_ENV_TABLES } from './kubelet-env';
 
 const FILE = 'kubelet';
 
@@ -65,4 +66,5 @@ function backoffCase(c: any): string | undefined {
 export const KUBELET_TABLES: Record<string, () => string[]> = {
   getPhase: () => failuresOf(upstreamTable(FILE, 'getPhase'), phaseCase),
   backoff: () => failuresOf(upstreamTable(FILE, 'backoff'), backoffCase),
+  ...KUBELET_ENV_TABLES,
 };
