@@ -7,6 +7,7 @@ import { Backoff } from '../../model/node/kubelet/backoff';
 import { getPhase } from '../../model/node/kubelet/pod-status';
 import { failuresOf, same, upstreamTable } from './fixtures';
 import { KUBELET_ENV_TABLES } from './kubelet-env';
+import { KUBELET_LOGS_TABLES } from './kubelet-logs';
 
 const FILE = 'kubelet';
 
@@ -67,4 +68,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   getPhase: () => failuresOf(upstreamTable(FILE, 'getPhase'), phaseCase),
   backoff: () => failuresOf(upstreamTable(FILE, 'backoff'), backoffCase),
   ...KUBELET_ENV_TABLES,
+  ...KUBELET_LOGS_TABLES,
 };

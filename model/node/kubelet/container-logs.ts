@@ -41,7 +41,8 @@ export function containerForLogs(pod: KObject, container: string, previous: bool
     return runtimeId(last.containerID);
   }
   if (waiting) {
-    const reason = waiting.reason;
+    // A waiting state without a reason prints as Go prints an empty string.
+    const reason = waiting.reason ?? '';
     if (reason === 'ErrImagePull') throw errors.badRequest(`container ${q(container)} in pod ${q(podName)} is waiting to start: image can't be pulled`);
     if (reason === 'ImagePullBackOff') throw errors.badRequest(`container ${q(container)} in pod ${q(podName)} is waiting to start: trying and failing to pull image`);
     throw errors.badRequest(`container ${q(container)} in pod ${q(podName)} is waiting to start: ${reason}`);

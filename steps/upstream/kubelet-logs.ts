@@ -1,0 +1,25 @@
+/**
+ * Upstream's TestValidateContainerLogStatus (fixtures/upstream/kubelet-logs.json) on the model's
+ * containerForLogs: which container instance `kubectl logs` reads from the Pod's status, and the
+ * kubelet's words when there is none.
+ */
+import { containerForLogs } from '../../model/node/kubelet/container-logs';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+/** The runtime id read, or the error's message. */
+function read(pod: any, container: string, previous: boolean): string {
+  try {
+    return containerForLogs(pod, container, previous);
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+function logStatusCase(c: any): string | undefined {
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'podName', namespace: 'default' }, spec: { containers: [{ name: 'x' }] }, status: { phase: 'Running', containerStatuses: [{ name: 'x', ...c.status }] } };
+  return same({ current: read(pod, 'x', false), previous: read(pod, 'x', true), otherContainer: read(pod, 'blah', false) }, c.want);
+}
+
+export const KUBELET_LOGS_TABLES: Record<string, () => string[]> = {
+  validateContainerLogStatus: () => failuresOf(upstreamTable('kubelet-logs', 'validateContainerLogStatus'), logStatusCase),
+};
