@@ -79,13 +79,17 @@ export function fits(pod: PodInfo, node: NodeInfo, args: NodeResourcesFitArgs = 
 }
 
 /** isFit: would the Pod fit on this node were it empty (the queueing hint's check). */
-function fitsEmptyNode(pod: KObject, node: KObject, args: NodeResourcesFitArgs): boolean {
+export function isFit(pod: KObject, node: KObject, args: NodeResourcesFitArgs = {}): boolean {
   const ni = new NodeInfo(node.metadata.name!);
   ni.setNode(node);
   return fitsRequest(podResource(pod), ni, args).length === 0;
 }
 
-function allocatableGrew(pod: KObject, oldNode: KObject, newNode: KObject): boolean {
+/**
+ * haveAnyRequestedResourcesIncreased: did the node gain room for another Pod, or more of a
+ * resource the Pod requests (a zero request is not a request)?
+ */
+export function haveAnyRequestedResourcesIncreased(pod: KObject, oldNode: KObject, newNode: KObject): boolean {
   const req = podResource(pod);
   const o = resourceFromList(oldNode.status?.allocatable ?? oldNode.status?.capacity);
   const n = resourceFromList(newNode.status?.allocatable ?? newNode.status?.capacity);
@@ -93,7 +97,7 @@ function allocatableGrew(pod: KObject, oldNode: KObject, newNode: KObject): bool
   if (req.milliCPU > 0 && n.milliCPU > o.milliCPU) return true;
   if (req.memory > 0 && n.memory > o.memory) return true;
   if (req.ephemeralStorage > 0 && n.ephemeralStorage > o.ephemeralStorage) return true;
-  return Object.keys(req.scalar).some((k) => (n.scalar[k] ?? 0) > (o.scalar[k] ?? 0));
+  return Object.keys(req.scalar).some((k) => req.scalar[k] !== 0 && (n.scalar[k] ?? 0) > (o.scalar[k] ?? 0));
 }
 
 /** leastRequestedScore: the free share of a resource, 0..100. */
@@ -118,8 +122,8 @@ export class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   }
 
   isSchedulableAfterNodeChange(pod: KObject, oldNode: KObject | undefined, newNode: KObject): boolean {
-    if (!fitsEmptyNode(pod, newNode, this.args)) return false;
-    return !oldNode || allocatableGrew(pod, oldNode, newNode);
+    if (!isFit(pod, newNode, this.args)) return false;
+    return !oldNode || haveAnyRequestedResourcesIncreased(pod, oldNode, newNode);
   }
 
   /** LeastAllocated: the weighted mean of each resource's free share after adding the Pod. */

@@ -1,0 +1,39 @@
+Feature: The scheduler's plugins as upstream's own tests have them
+  Each filter and score plugin of the default profile answers as the tables beside its code in
+  Kubernetes v1.32 (pkg/scheduler/framework/plugins/*/..._test.go) say: the reasons a node is
+  rejected and their order, the scores, and which Node changes may make a rejected Pod
+  schedulable (the QueueingHints). The cases are in steps/fixtures/upstream/scheduler-*.json,
+  each file naming the upstream tests it follows.
+
+  @SP01
+  Scenario Outline: NodeResourcesFit reports every resource a node is short of, as fit_test.go's <table> has it
+    Then every case of upstream's noderesources plugin test <table> holds on the model
+
+    Examples:
+      | table                     |
+      | enoughRequests            |
+      | notEnoughRequests         |
+      | storageRequests           |
+      | restartableInitContainers |
+
+  @SP02
+  Scenario Outline: NodeResourcesFit and BalancedAllocation score nodes as upstream's <table> cases do
+    Then every case of upstream's noderesources plugin test <table> holds on the model
+
+    Examples:
+      | table                 |
+      | fitScore              |
+      | leastAllocated        |
+      | balancedAllocation    |
+      | balancedResourceScore |
+
+  @SP03
+  Scenario Outline: A Node change requeues a Pod NodeResourcesFit rejected only when it may now fit (<table>)
+    Then every case of upstream's noderesources plugin test <table> holds on the model
+
+    Examples:
+      | table                              |
+      | eventsToRegister                   |
+      | isSchedulableAfterNodeChange       |
+      | isFit                              |
+      | haveAnyRequestedResourcesIncreased |
