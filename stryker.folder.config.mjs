@@ -50,6 +50,13 @@ const FOLDERS = {
       'features/jobs.feature',
       'features/statefulsets.feature',
       'features/node-failure.feature',
+      'features/cronjobs.feature',
+      'features/indexed-jobs.feature',
+      'features/daemonset-history.feature',
+      'features/services.feature',
+      'features/storage.feature',
+      'features/namespaces.feature',
+      'features/paths.feature',
     ],
   },
   apiserver: {
