@@ -57,6 +57,7 @@ const FOLDERS = {
       'features/storage.feature',
       'features/namespaces.feature',
       'features/paths.feature',
+      'features/upstream-cronjob.feature',
     ],
   },
   apiserver: {

@@ -23,7 +23,7 @@ export interface CronSchedule {
   timeZone?: string;
 }
 
-interface Bounds {
+export interface Bounds {
   min: number;
   max: number;
   names?: Record<string, number>;
@@ -93,7 +93,7 @@ function descriptor(spec: string): CronSchedule {
 }
 
 /** getField: a comma-separated list of ranges. */
-function field(text: string, b: Bounds): Field {
+export function field(text: string, b: Bounds): Field {
   const out: Field = { values: new Set(), star: false };
   for (const expr of text.split(',').filter((x) => x !== '')) {
     const r = range(expr, b);
@@ -104,7 +104,7 @@ function field(text: string, b: Bounds): Field {
 }
 
 /** getRange: number | number "-" number [ "/" number ], or * and ? for the whole range. */
-function range(expr: string, b: Bounds): Field {
+export function range(expr: string, b: Bounds): Field {
   const rangeAndStep = expr.split('/');
   const lowAndHigh = rangeAndStep[0].split('-');
   const single = lowAndHigh.length === 1;
@@ -178,10 +178,15 @@ export function loadLocationError(name: string): string | undefined {
   }
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's offset from UTC (ms) at an instant. */
 function offsetMs(zone: string | undefined, t: number): number {
   if (!zone || zone === 'UTC') return 0;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(t));
+  let f = formatters.get(zone);
+  if (!f) formatters.set(zone, (f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })));
+  const parts = f.formatToParts(new Date(t));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - (t - (t % 1000));
@@ -189,65 +194,80 @@ function offsetMs(zone: string | undefined, t: number): number {
 
 /**
  * SpecSchedule.Next: the first time after `t` (epoch ms) the schedule fires, or undefined when
- * none within five years (robfig/cron's limit). Walks the wall clock of the schedule's zone:
- * month, then day, hour and minute, each reset to its start when a larger one moves.
+ * none within five years (robfig/cron's limit; Go's zero time). It walks instants, reading each
+ * one's wall clock in the schedule's zone (or `zone`, the zone of the time asked about), as Go's
+ * time does: days and months move by the calendar (time.Date, which picks an offset for a wall
+ * time a DST change skips or repeats), hours and minutes by the clock, so a 1am job runs twice
+ * when DST ends and a 2am job is skipped when it starts.
  */
 export function nextAfter(s: CronSchedule, t: number, zone?: string): number | undefined {
   if (s.everyMs !== undefined) return t - (t % 1000) + s.everyMs;
   const tz = s.timeZone ?? zone;
-  const off = offsetMs(tz, t);
-  // The wall time as if it were UTC; whole seconds, at least one second later.
-  let w = new Date(t + off - (((t + off) % 1000) + 1000) % 1000 + 1000);
-  const yearLimit = w.getUTCFullYear() + 5;
+  // The wall clock at an instant (read through the UTC getters).
+  const wall = (ms: number) => new Date(ms + offsetMs(tz, ms));
+  // time.Date(y, mo, d, h, mi, sec, 0, loc): the offset in force at the wall time, looked up twice.
+  const date = (y: number, mo: number, d: number, h = 0, mi = 0, sec = 0) => {
+    const w = Date.UTC(y, mo, d, h, mi, sec);
+    return w - offsetMs(tz, w - offsetMs(tz, w));
+  };
+  // The upcoming whole second.
+  let ms = t - (t % 1000) + 1000;
+  const yearLimit = wall(ms).getUTCFullYear() + 5;
   let added = false;
   const dayMatches = (d: Date) => {
     const domMatch = s.dom.values.has(d.getUTCDate());
     const dowMatch = s.dow.values.has(d.getUTCDay());
     return s.dom.star || s.dow.star ? domMatch && dowMatch : domMatch || dowMatch;
   };
-  wrap: for (;;) {
-    if (w.getUTCFullYear() > yearLimit) return undefined;
-    while (!s.month.values.has(w.getUTCMonth() + 1)) {
+  // One pass of robfig/cron's WRAP loop; true when a field wrapped around and the walk restarts
+  // at the month (a function, not a labelled loop: Stryker's instrumenter breaks labelled continues).
+  const pass = (): boolean => {
+    let f = wall(ms);
+    while (!s.month.values.has(f.getUTCMonth() + 1)) {
       if (!added) {
         added = true;
-        w = new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), 1));
+        f = wall((ms = date(f.getUTCFullYear(), f.getUTCMonth(), 1)));
       }
-      w = new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth() + 1, 1));
-      if (w.getUTCMonth() === 0) continue wrap;
+      f = wall((ms = date(f.getUTCFullYear(), f.getUTCMonth() + 1, f.getUTCDate(), f.getUTCHours(), f.getUTCMinutes(), f.getUTCSeconds())));
+      if (f.getUTCMonth() === 0) return true;
     }
-    while (!dayMatches(w)) {
+    while (!dayMatches(f)) {
       if (!added) {
         added = true;
-        w = new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate()));
+        f = wall((ms = date(f.getUTCFullYear(), f.getUTCMonth(), f.getUTCDate())));
       }
-      w = new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate() + 1));
-      if (w.getUTCDate() === 1) continue wrap;
+      f = wall((ms = date(f.getUTCFullYear(), f.getUTCMonth(), f.getUTCDate() + 1, f.getUTCHours(), f.getUTCMinutes(), f.getUTCSeconds())));
+      // Where DST moves midnight, the day starts at 1am or 11pm: back to midnight's side.
+      const h = f.getUTCHours();
+      if (h !== 0) f = wall((ms += (h > 12 ? 24 - h : -h) * 3600_000));
+      if (f.getUTCDate() === 1) return true;
     }
-    while (!s.hour.values.has(w.getUTCHours())) {
+    while (!s.hour.values.has(f.getUTCHours())) {
       if (!added) {
         added = true;
-        w = new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate(), w.getUTCHours()));
+        f = wall((ms = date(f.getUTCFullYear(), f.getUTCMonth(), f.getUTCDate(), f.getUTCHours())));
       }
-      w = new Date(w.getTime() + 3600000);
-      if (w.getUTCHours() === 0) continue wrap;
+      f = wall((ms += 3600_000));
+      if (f.getUTCHours() === 0) return true;
     }
-    while (!s.minute.values.has(w.getUTCMinutes())) {
+    while (!s.minute.values.has(f.getUTCMinutes())) {
       if (!added) {
         added = true;
-        w = new Date(w.getTime() - (w.getTime() % 60000));
+        ms -= ms % 60_000;
       }
-      w = new Date(w.getTime() + 60000);
-      if (w.getUTCMinutes() === 0) continue wrap;
+      f = wall((ms += 60_000));
+      if (f.getUTCMinutes() === 0) return true;
     }
     // The standard parser's seconds field is "0".
-    if (w.getUTCSeconds() !== 0) {
-      if (!added) added = true;
-      w = new Date(w.getTime() - (w.getTime() % 60000) + 60000);
-      if (w.getUTCMinutes() === 0) continue wrap;
-      continue wrap;
+    while (f.getUTCSeconds() !== 0) {
+      added = true;
+      f = wall((ms += 1000));
+      if (f.getUTCSeconds() === 0) return true;
     }
-    break;
+    return false;
+  };
+  for (;;) {
+    if (wall(ms).getUTCFullYear() > yearLimit) return undefined;
+    if (!pass()) return ms;
   }
-  const local = w.getTime();
-  return local - offsetMs(tz, local - off);
 }

@@ -1,0 +1,39 @@
+Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own unit tests
+  A CronJob's schedule is parsed by robfig/cron v3 (the library Kubernetes vendors): five fields,
+  ranges, steps, names, the @descriptors and @every, a TZ= prefix, and the error each bad field
+  gets. Its Next walks month, day, hour and minute in the schedule's zone, daylight saving time
+  included. The CronJob controller then asks which scheduled time is the most recent one not yet
+  run, how many it missed, and how long to sleep until the next. Upstream pins all of it in tables
+  that run here against the model's functions (steps/fixtures/upstream/cronjob.json says which
+  upstream files and versions).
+
+  @CT01
+  Scenario Outline: A cron field parses to upstream's values and errors: <table>
+    Then every case of upstream's cronjob test <table> holds on the model
+
+    Examples:
+      | table                |
+      | range                |
+      | field                |
+      | parseErrors          |
+      | standardSpecSchedule |
+
+  @CT02
+  Scenario Outline: A cron schedule fires when robfig/cron's tests say: <table>
+    Then every case of upstream's cronjob test <table> holds on the model
+
+    Examples:
+      | table             |
+      | activation        |
+      | next              |
+      | constantDelayNext |
+
+  @CT03
+  Scenario Outline: The CronJob controller's most recent and next scheduled times, as utils_test.go pins them: <table>
+    Then every case of upstream's cronjob test <table> holds on the model
+
+    Examples:
+      | table                    |
+      | nextScheduleTime         |
+      | mostRecentScheduleTime   |
+      | nextScheduleTimeDuration |
