@@ -6,6 +6,7 @@
 import { Backoff } from '../../model/node/kubelet/backoff';
 import { getPhase } from '../../model/node/kubelet/pod-status';
 import { failuresOf, same, upstreamTable } from './fixtures';
+import { KUBELET_CONDITIONS_TABLES } from './kubelet-conditions';
 import { KUBELET_ENV_TABLES } from './kubelet-env';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
 
@@ -69,4 +70,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   backoff: () => failuresOf(upstreamTable(FILE, 'backoff'), backoffCase),
   ...KUBELET_ENV_TABLES,
   ...KUBELET_LOGS_TABLES,
+  ...KUBELET_CONDITIONS_TABLES,
 };

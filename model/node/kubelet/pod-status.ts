@@ -1,6 +1,8 @@
 import type { KObject } from '../../api/meta';
+import { podQOSClass } from '../../apiserver/defaults';
 import { rfc3339 } from '../../sim/clock';
 import type { ContainerStatus, PodSandboxStatus } from '../cri/api';
+import { generateContainersReadyCondition, generatePodReadyCondition, type PodCondition } from './pod-conditions';
 import { isStaticPod } from './static-pods';
 
 /** Why a container waits (the kubelet's reason cache): ErrImagePull, CrashLoopBackOff ... */
@@ -31,25 +33,21 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
   const spec = pod.spec ?? {};
   const containerStatuses = (spec.containers ?? []).map((c: any) => containerStatus(c, rt));
   const phase = getPhase(pod, containerStatuses, rt.terminal);
-  const unready = containerStatuses.filter((s: any) => !s.ready).map((s: any) => s.name);
-  const completed = phase === 'Succeeded' || phase === 'Failed';
-  const cond = (type: string, ok: boolean, reason?: string, message?: string) => {
-    const prev = (old.conditions ?? []).find((c: any) => c.type === type);
-    const status = ok ? 'True' : 'False';
-    const c: any = { type, status, lastProbeTime: null, lastTransitionTime: prev && prev.status === status ? prev.lastTransitionTime : now };
-    if (!ok && reason) c.reason = reason;
-    if (!ok && message) c.message = message;
-    return c;
+  const oldConditions: any[] = old.conditions ?? [];
+  // Each condition keeps its transition time while its status stays the same.
+  const stamp = (c: PodCondition) => {
+    const prev = oldConditions.find((o: any) => o.type === c.type);
+    const at = prev && prev.status === c.status ? prev.lastTransitionTime : now;
+    return { type: c.type, status: c.status, lastProbeTime: null, lastTransitionTime: at, ...(c.reason ? { reason: c.reason } : {}), ...(c.message ? { message: c.message } : {}) };
   };
-  const notReady = completed ? ['PodCompleted', undefined] : ['ContainersNotReady', `containers with unready status: [${unready.join(' ')}]`];
   const sandboxReady = rt.sandbox?.state === 'SANDBOX_READY' && !!rt.sandbox.ip;
-  const scheduled = (old.conditions ?? []).find((c: any) => c.type === 'PodScheduled');
+  const scheduled = oldConditions.find((c: any) => c.type === 'PodScheduled');
   const conditions = [
-    cond('PodReadyToStartContainers', sandboxReady),
-    cond('Initialized', true),
-    cond('Ready', unready.length === 0 && !completed, notReady[0], notReady[1]),
-    cond('ContainersReady', unready.length === 0 && !completed, notReady[0], notReady[1]),
-    scheduled ? { ...scheduled } : cond('PodScheduled', true),
+    stamp({ type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' }),
+    stamp({ type: 'Initialized', status: 'True' }),
+    stamp(generatePodReadyCondition(pod, oldConditions, containerStatuses, phase)),
+    stamp(generateContainersReadyCondition(pod, containerStatuses, phase)),
+    scheduled ? { ...scheduled } : stamp({ type: 'PodScheduled', status: 'True' }),
   ];
   for (const c of old.conditions ?? []) if (!conditions.some((k) => k.type === c.type)) conditions.push(c);
   const podIP = sandboxReady ? rt.sandbox!.ip : old.podIP;
@@ -61,7 +59,8 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
     ...(podIP ? { podIP, podIPs: [{ ip: podIP }] } : {}),
     startTime: old.startTime ?? now,
     containerStatuses,
-    qosClass: old.qosClass ?? qosClass(spec),
+    // v1qos.GetPodQOS: the class the API server set at creation, computed only when missing.
+    qosClass: old.qosClass ?? podQOSClass(spec),
   };
   return status;
 }
@@ -139,19 +138,4 @@ export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean):
     return 'Running';
   }
   return 'Pending';
-}
-
-/** v1qos.GetPodQOS, reduced to cpu and memory. */
-function qosClass(spec: any): string {
-  const cs: any[] = spec.containers ?? [];
-  let any = false;
-  let guaranteed = true;
-  for (const c of cs) {
-    const req = c.resources?.requests ?? {};
-    const lim = c.resources?.limits ?? {};
-    if (Object.keys(req).length || Object.keys(lim).length) any = true;
-    for (const r of ['cpu', 'memory']) if (!lim[r] || (req[r] !== undefined && String(req[r]) !== String(lim[r]))) guaranteed = false;
-  }
-  if (!any) return 'BestEffort';
-  return guaranteed ? 'Guaranteed' : 'Burstable';
 }
