@@ -192,10 +192,9 @@ function updatePodScheduledCondition(s: Scheduler, pod: KObject, reason: string,
   if (old && old.status === cond.status && old.reason === reason && old.message === message && (old.lastProbeTime ?? null) === null) return;
   s.log.info(3, 'schedule_one.go:1118', 'Updating pod condition', { pod: kobj(pod), conditionType: 'PodScheduled', conditionStatus: 'False', conditionReason: reason });
   try {
-    // A Go API server re-encodes the PodCondition and prints lastProbeTime: null; the model
-    // stores JSON as sent, so the item replaces (rather than merges into) the old condition.
-    const item = Array.isArray(pod.status?.conditions) ? { $patch: 'replace', ...cond } : cond;
-    s.ctx.client.patch('pods', pod.metadata.namespace, pod.metadata.name!, 'strategic', { status: { conditions: [item] } }, { subresource: 'status' });
+    // The item merges into the old condition by its type, the conditions list's merge key (a
+    // `$patch: replace` item would replace the whole list with nothing: no condition at all).
+    s.ctx.client.patch('pods', pod.metadata.namespace, pod.metadata.name!, 'strategic', { status: { conditions: [cond] } }, { subresource: 'status' });
   } catch (e) {
     if (!(e instanceof StatusError)) throw e;
     s.log.error('schedule_one.go:1095', e, 'Error updating pod', { pod: kobj(pod) });

@@ -1,0 +1,212 @@
+Feature: One Pod through kube-scheduler's scheduling and binding cycles
+  kube-scheduler pops one Pod at a time, filters and scores the nodes for it, assumes it on the
+  chosen node and binds it with a pods/binding request, then records a Scheduled Event. A Pod
+  it cannot place gets a FailedScheduling Event and its PodScheduled condition set to False
+  (reason Unschedulable when no node fits or none exists, SchedulerError when something failed)
+  and waits in the queue. These are the cases of pkg/scheduler/schedule_one_test.go (v1.32:
+  TestSchedulerScheduleOne, TestSchedulerBinding, TestUpdatePod), run on kube-scheduler alone
+  on a fake API server, read through the API and kube-scheduler's log.
+
+  @SC01
+  Scenario: A Pod is bound to the only node, logged at --v=5 as kube-scheduler logs it (bind assumed pod scheduled)
+    Given kube-scheduler at --v=5 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "foo" is bound to "node1"
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I eventhandlers.go:77] "Add event for node" node="node1"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/foo"
+      I default_binder.go:53] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/foo" node="node1"
+      I cache.go:389] "Finished binding for pod, can be expired" podKey="<uid>" pod="default/foo"
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/foo" node="node1" evaluatedNodes=1 feasibleNodes=1
+      I eventhandlers.go:231] "Add event for scheduled pod" pod="default/foo"
+      I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/foo"
+      """
+    And kube-scheduler wrote, since the last look:
+      | create | pods/binding | foo       |
+      | create | events       | Scheduled |
+    And the Events are:
+      | Pod | foo | Normal | Scheduled | Binding | Successfully assigned default/foo to node1 | |
+
+  @SC02
+  Scenario: With no node registered the Pod is Unschedulable, and is tried again after its back-off, when a Node has registered (no nodes available)
+    Given kube-scheduler at --v=3 on a fake API server
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/foo"
+      I schedule_one.go:1051] "Unable to schedule pod; no nodes are registered to the cluster; waiting" pod="default/foo"
+      I schedule_one.go:1118] "Updating pod condition" pod="default/foo" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      """
+    And kube-scheduler wrote, since the last look:
+      | create | events      | FailedScheduling |
+      | patch  | pods/status | foo              |
+    And the Pod "foo"'s PodScheduled condition is:
+      | status  | False         |
+      | reason  | Unschedulable |
+      | message | no nodes available to schedule pods |
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 2s
+    Then the Pod "foo" is bound to "node1"
+    And kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:77] "Add event for node" node="node1"
+      I default_binder.go:53] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/foo" node="node1"
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/foo" node="node1" evaluatedNodes=1 feasibleNodes=1
+      I eventhandlers.go:231] "Add event for scheduled pod" pod="default/foo"
+      I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/foo"
+      """
+
+  @SC03
+  Scenario: A failed binding is forgotten, retried after its back-off and then bound (bind error)
+    Given kube-scheduler at --v=2 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      ---
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And the next 1 "create pods/binding" request of kube-scheduler fails with 500 InternalError: "binder"
+    And kube-scheduler's clock moves on 100ms
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      E framework.go:1218] "Plugin Failed" err="binder" plugin="DefaultBinder" pod="default/foo" node="node1"
+      E schedule_one.go:1058] "Error scheduling pod; retrying" err="running Bind plugin \"DefaultBinder\": binder" pod="default/foo"
+      """
+    And kube-scheduler wrote, since the last look:
+      | create | pods/binding | foo              |
+      | create | events       | FailedScheduling |
+      | patch  | pods/status  | foo              |
+    And the Pod "foo"'s PodScheduled condition is:
+      | status  | False          |
+      | reason  | SchedulerError |
+      | message | running Bind plugin "DefaultBinder": binder |
+    When kube-scheduler's clock moves on 2s
+    Then the Pod "foo" is bound to "node1"
+    And kube-scheduler's log since the last look reads:
+      """
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/foo" node="node1" evaluatedNodes=1 feasibleNodes=1
+      """
+    And the Events are:
+      | Pod | foo | Warning | FailedScheduling | Scheduling | running Bind plugin "DefaultBinder": binder | |
+      | Pod | foo | Normal  | Scheduled        | Binding    | Successfully assigned default/foo to node1  | |
+
+  @SC04
+  Scenario: A Pod being deleted is not scheduled (deleting pod)
+    Given kube-scheduler at --v=3 on a fake API server
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo, finalizers: [example.com/hold]}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test deletes the Pod "foo"
+    And kube-scheduler's clock moves on 3s
+    Then kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/foo"
+      I schedule_one.go:1051] "Unable to schedule pod; no nodes are registered to the cluster; waiting" pod="default/foo"
+      I schedule_one.go:1118] "Updating pod condition" pod="default/foo" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      I schedule_one.go:438] "Skip schedule deleting pod" pod="default/foo"
+      """
+    And the Events are:
+      | Pod | foo | Warning | FailedScheduling | Scheduling | no nodes available to schedule pods    | |
+      | Pod | foo | Warning | FailedScheduling | Scheduling | skip schedule deleting pod: default/foo | |
+
+  @SC05
+  Scenario: The PodScheduled condition is written only when it changes, keeping its lastTransitionTime while it stays False (TestUpdatePod)
+    Given kube-scheduler at --v=2 on a fake API server
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {cpu: "2"}}}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then kube-scheduler wrote, since the last look:
+      | create | events      | FailedScheduling |
+      | patch  | pods/status | foo              |
+    And the Pod "foo"'s PodScheduled condition is:
+      | status             | False                               |
+      | reason             | Unschedulable                       |
+      | message            | no nodes available to schedule pods |
+      | lastTransitionTime | 2026-01-01T10:00:00Z                |
+    # Tried again after 1 s and 2 s of back-off: the same failure, the same condition, no write.
+    When kube-scheduler's clock moves on 4s
+    Then kube-scheduler wrote, since the last look:
+      | patch | events | foo.1886930fd59b0fc0 |
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: small}
+      status: {allocatable: {cpu: "1", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 5s
+    Then kube-scheduler wrote, since the last look:
+      | create | events      | FailedScheduling |
+      | patch  | pods/status | foo              |
+    And the Pod "foo"'s PodScheduled condition is:
+      | status             | False                |
+      | reason             | Unschedulable        |
+      | message            | 0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod. |
+      | lastTransitionTime | 2026-01-01T10:00:00Z |
+    And the Events are:
+      | Pod | foo | Warning | FailedScheduling | Scheduling | no nodes available to schedule pods | 2 |
+      | Pod | foo | Warning | FailedScheduling | Scheduling | 0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod. | |
+
+  @SC06
+  Scenario: A FailedScheduling Event's note is cut to 1024 bytes, the condition's message is not
+    Given kube-scheduler at --v=0 on a fake API server
+    When the test creates 30 Nodes with a taint each, "a-long-taint-key-for-node-<i>=v:NoSchedule"
+    And kube-scheduler's clock moves on 1s
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then the Event of Pod "foo" with reason FailedScheduling is its PodScheduled message cut to 1024 bytes
