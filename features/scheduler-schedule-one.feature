@@ -210,3 +210,59 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       """
     And kube-scheduler's clock moves on 100ms
     Then the Event of Pod "foo" with reason FailedScheduling is its PodScheduled message cut to 1024 bytes
+
+  @SC07
+  Scenario: A Node update brings back a waiting Pod only when it concerns the plugin that rejected it (TestAddAllEventHandlers)
+    Given kube-scheduler at --v=4 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      spec: {taints: [{key: dedicated, value: db, effect: NoSchedule}]}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I eventhandlers.go:77] "Add event for node" node="node1"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/foo"
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/foo" err="0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: db}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      I schedule_one.go:1118] "Updating pod condition" pod="default/foo" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      I eventhandlers.go:161] "Update event for unscheduled pod" pod="default/foo"
+      """
+    # A new label is nothing TaintToleration looks at: the Pod stays where it waits.
+    When the test patches the Node "node1" with:
+      """
+      metadata: {labels: {disk: ssd}}
+      """
+    And kube-scheduler's clock moves on 30s
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:95] "Update event for node" node="node1"
+      """
+    When the test patches the Node "node1" with:
+      """
+      spec: {taints: null}
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "foo" is bound to "node1"
+    And kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:95] "Update event for node" node="node1"
+      I default_binder.go:53] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/foo" node="node1"
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/foo" node="node1" evaluatedNodes=1 feasibleNodes=1
+      I eventhandlers.go:231] "Add event for scheduled pod" pod="default/foo"
+      I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/foo"
+      """

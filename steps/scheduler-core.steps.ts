@@ -105,13 +105,6 @@ Then('the Events are:', function (this: object, table: DataTable) {
   sameRows(got, table.raw());
 });
 
-Then('the Event of Pod {string} with reason {word} says:', function (this: object, name: string, reason: string, doc: string) {
-  const evs = run(this)
-    .t.events()
-    .filter((e: any) => e.involvedObject.name === name && e.reason === reason);
-  expect(evs.map((e: any) => e.message)).toEqual([doc]);
-});
-
 When('the test creates {int} Nodes with a taint each, {string}', function (this: object, n: number, taint: string) {
   const { t } = run(this);
   for (let i = 1; i <= n; i++) {
