@@ -79,8 +79,9 @@ export function compactRules(rules: PolicyRule[]): PolicyRule[] {
     }
     const key = JSON.stringify([r.apiGroups![0], r.resources![0], r.resourceNames?.[0] ?? null]);
     const existing = simple.get(key);
-    if (existing) existing.verbs = [...existing.verbs, ...r.verbs];
-    else simple.set(key, { ...r, verbs: [...r.verbs] }), order.push(key);
+    // A rule without verbs merges as an empty list (upstream appends to a nil slice).
+    if (existing) existing.verbs = [...(existing.verbs ?? []), ...(r.verbs ?? [])];
+    else simple.set(key, { ...r, verbs: r.verbs && [...r.verbs] }), order.push(key);
   }
   return [...out, ...order.map((k) => simple.get(k)!)];
 }
