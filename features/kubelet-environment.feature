@@ -19,3 +19,7 @@ Feature: A container's environment as upstream's kubelet tests have it
   @KL02
   Scenario: The Service variables of Services with a cluster IP, none for headless ones (TestFromServices)
     Then every case of upstream's kubelet table fromServices holds on the model
+
+  @KL05
+  Scenario: A container's variables from env, envFrom, the downward API and the Service cache (TestMakeEnvironmentVariables)
+    Then every case of upstream's kubelet table makeEnvironment holds on the model
