@@ -73,6 +73,7 @@ const FOLDERS = {
       // RBAC, authentication, printing, decoding, discovery: in process, seconds each (issue 15)
       'features/rbac.feature',
       'features/rbac-rule-evaluation.feature',
+      'features/rbac-validation.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',

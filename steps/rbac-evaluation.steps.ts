@@ -2,8 +2,7 @@
  * RBAC's rule evaluation as upstream's own unit tests have it (kubernetes v1.32:
  * plugin/pkg/auth/authorizer/rbac/rbac_test.go, pkg/registry/rbac/validation/rule_test.go,
  * policy_comparator_test.go, policy_compact_test.go), run against the model's functions.
- * A rule is written `verbs=get,list groups="",apps resources=pods names=a urls=/apis` (a list's
- * items comma-separated, `""` the empty string); several rules are separated by `;`.
+ * Rules are written in steps/support/rbac-notation.ts's notation.
  */
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
@@ -14,49 +13,12 @@ import { ruleAllows, type PolicyRule } from '../model/apiserver/authorization/rb
 import { encode } from '../model/apiserver/objects';
 import type { Identity } from '../model/apiserver/request';
 import { EtcdStore } from '../model/etcd/store';
-
-const FIELDS: Record<string, keyof PolicyRule> = { verbs: 'verbs', groups: 'apiGroups', resources: 'resources', names: 'resourceNames', urls: 'nonResourceURLs' };
-
-/** One rule of the notation above; a field not written is absent (Go's nil). */
-export function parseRule(text: string): PolicyRule {
-  const rule: Partial<PolicyRule> = {};
-  for (const part of text.trim().split(/\s+/)) {
-    const eq = part.indexOf('=');
-    const field = FIELDS[part.slice(0, eq)];
-    if (eq < 0 || !field) throw new Error(`bad rule part ${JSON.stringify(part)} in ${JSON.stringify(text)}`);
-    rule[field] = part.slice(eq + 1).split(',').map((x) => (x === '""' ? '' : x)) as any;
-  }
-  return rule as PolicyRule;
-}
-
-export const parseRules = (text: string): PolicyRule[] => (text.trim() === '' ? [] : text.split(';').map(parseRule));
-
-/** The notation of a rule, empty lists left out (what reflect.DeepEqual and CompactString see alike). */
-export function formatRule(r: PolicyRule): string {
-  const parts: string[] = [];
-  for (const [name, field] of Object.entries(FIELDS)) {
-    const xs = r[field] as string[] | undefined;
-    if (xs && xs.length) parts.push(`${name}=${xs.map((x) => (x === '' ? '""' : x)).join(',')}`);
-  }
-  return parts.join(' ');
-}
+import { formatRule, parseRule, parseRules, parseSubjects } from './support/rbac-notation';
 
 /** A set of rules as upstream's tests compare them: order does not matter. */
 const asSet = (rules: PolicyRule[]): string[] => rules.map(formatRule).sort();
 
 const identity = (user: string, groups: string): Identity => ({ user, groups: groups ? groups.split(',') : [] });
-
-/** "User:admin,Group:admins,ServiceAccount:kube-system/default". */
-function parseSubjects(text: string): object[] {
-  return text.split(',').map((s) => {
-    const [kind, name] = [s.slice(0, s.indexOf(':')), s.slice(s.indexOf(':') + 1)];
-    if (kind === 'ServiceAccount') {
-      const [namespace, sa] = name.split('/');
-      return { kind, name: sa, namespace };
-    }
-    return { kind, apiGroup: 'rbac.authorization.k8s.io', name };
-  });
-}
 
 const RESOURCES: Record<string, string> = { ClusterRole: 'clusterroles', Role: 'roles', ClusterRoleBinding: 'clusterrolebindings', RoleBinding: 'rolebindings' };
 
