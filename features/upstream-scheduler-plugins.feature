@@ -37,3 +37,35 @@ Feature: The scheduler's plugins as upstream's own tests have them
       | isSchedulableAfterNodeChange       |
       | isFit                              |
       | haveAnyRequestedResourcesIncreased |
+
+  @SP04
+  Scenario Outline: TaintToleration keeps Pods off nodes with taints they do not tolerate and prefers fewer PreferNoSchedule taints (<table>)
+    Then every case of upstream's node plugin test <table> holds on the model
+
+    Examples:
+      | table       |
+      | taintFilter |
+      | taintScore  |
+      | taintHint   |
+
+  @SP05
+  Scenario Outline: NodeUnschedulable and NodeName keep Pods off cordoned and other-named nodes (<table>)
+    Then every case of upstream's node plugin test <table> holds on the model
+
+    Examples:
+      | table                 |
+      | nodeUnschedulable     |
+      | nodeUnschedulableHint |
+      | nodeName              |
+      | nodeNameHint          |
+
+  @SP06
+  Scenario Outline: NodeAffinity filters on the required terms and scores the preferred ones (<table>)
+    Then every case of upstream's node plugin test <table> holds on the model
+
+    Examples:
+      | table                 |
+      | nodeAffinityPreFilter |
+      | nodeAffinityFilter    |
+      | nodeAffinityScore     |
+      | nodeAffinityHint      |

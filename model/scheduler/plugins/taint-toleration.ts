@@ -57,9 +57,12 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
     return fits(pod, newNode) && (!oldNode || !fits(pod, oldNode));
   }
 
+  /**
+   * Upstream keeps only the PreferNoSchedule and effect-less tolerations here, to match fewer;
+   * the match compares effects anyway, so the model keeps them all (the count is the same).
+   */
   preScore(state: CycleState, pod: PodInfo): Status | null {
-    const tolerations: Toleration[] = (pod.pod.spec?.tolerations ?? []).filter((t: Toleration) => !t.effect || t.effect === 'PreferNoSchedule');
-    state.set(STATE_KEY, tolerations);
+    state.set(STATE_KEY, pod.pod.spec?.tolerations ?? []);
     return null;
   }
 
