@@ -69,3 +69,16 @@ Feature: The scheduler's plugins as upstream's own tests have them
       | nodeAffinityFilter    |
       | nodeAffinityScore     |
       | nodeAffinityHint      |
+
+  @SP07
+  Scenario: DefaultPreemption explains why evicting lower-priority Pods would not help, as TestPostFilter's messages say
+    Then every case of upstream's preemption plugin test postFilter holds on the model
+
+  @SP08
+  Scenario Outline: VolumeBinding keeps a Pod off every node for missing or unbound Immediate claims, off nodes its volumes exclude, and waits for binding (<table>)
+    Then every case of upstream's preemption plugin test <table> holds on the model
+
+    Examples:
+      | table         |
+      | volumeBinding |
+      | preBind       |

@@ -7,10 +7,12 @@ import { Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { NODE_PLUGIN_TABLES } from './upstream/scheduler-node-plugins';
 import { NODERESOURCES_TABLES } from './upstream/scheduler-noderesources';
+import { PREEMPTION_VOLUME_TABLES } from './upstream/scheduler-preemption-volumes';
 
 const PLUGINS: Record<string, Record<string, () => string[]>> = {
   noderesources: NODERESOURCES_TABLES,
   node: NODE_PLUGIN_TABLES,
+  preemption: PREEMPTION_VOLUME_TABLES,
 };
 
 Then("every case of upstream's {word} plugin test {word} holds on the model", function (plugin: string, table: string) {
