@@ -74,6 +74,7 @@ const FOLDERS = {
       'features/rbac.feature',
       'features/rbac-rule-evaluation.feature',
       'features/rbac-validation.feature',
+      'features/upstream-printers.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',

@@ -54,13 +54,14 @@ export const podPrinter: TableHandler = {
         if (lt > lastRestartableInitRestart) lastRestartableInitRestart = lt;
       }
       const st = c.state ?? {};
-      if (st.terminated && st.terminated.exitCode === 0) continue;
+      // A status without exitCode is Go's zero value: 0.
+      if (st.terminated && (st.terminated.exitCode ?? 0) === 0) continue;
       if (restartable && c.started) {
         if (c.ready) readyContainers++;
         continue;
       }
       if (st.terminated) {
-        if (!st.terminated.reason) reason = st.terminated.signal ? `Init:Signal:${st.terminated.signal}` : `Init:ExitCode:${st.terminated.exitCode}`;
+        if (!st.terminated.reason) reason = st.terminated.signal ? `Init:Signal:${st.terminated.signal}` : `Init:ExitCode:${st.terminated.exitCode ?? 0}`;
         else reason = `Init:${st.terminated.reason}`;
         initializing = true;
       } else if (st.waiting?.reason && st.waiting.reason !== 'PodInitializing') {
@@ -87,7 +88,7 @@ export const podPrinter: TableHandler = {
         if (lt > lastRestart) lastRestart = lt;
         if (st.waiting?.reason) reason = st.waiting.reason;
         else if (st.terminated?.reason) reason = st.terminated.reason;
-        else if (st.terminated) reason = st.terminated.signal ? `Signal:${st.terminated.signal}` : `ExitCode:${st.terminated.exitCode}`;
+        else if (st.terminated) reason = st.terminated.signal ? `Signal:${st.terminated.signal}` : `ExitCode:${st.terminated.exitCode ?? 0}`;
         else if (c.ready && st.running) {
           hasRunning = true;
           readyContainers++;

@@ -1,0 +1,40 @@
+/**
+ * pkg/printers/internalversion/printers_test.go (kubernetes v1.32) on the API server's table
+ * printers (model/apiserver/printers): each case's object printed at a fixed instant, its cells
+ * (the first ones, for a test without GenerateOptions{Wide: true}: the API server always prints
+ * wide) and row conditions compared with upstream's. Fixtures: steps/fixtures/upstream/printers.json.
+ */
+import { Then } from '@cucumber/cucumber';
+import type { KObject } from '../model/api/meta';
+import { printerFor } from '../model/apiserver/printers';
+import { eachCase, same } from './upstream/fixtures';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+
+/** {"ago": N} anywhere in the fixture is the instant N seconds before the print. */
+function resolveTimes(v: any): any {
+  if (Array.isArray(v)) return v.map(resolveTimes);
+  if (v && typeof v === 'object') {
+    if (typeof v.ago === 'number' && Object.keys(v).length === 1) return new Date(NOW - v.ago * 1000).toISOString();
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolveTimes(x)]));
+  }
+  return v;
+}
+
+function printerTest(name: string): { resource: string; wide?: boolean; cases: any[] } {
+  const file = path.join(__dirname, 'fixtures', 'upstream', 'printers.json');
+  const test = JSON.parse(fs.readFileSync(file, 'utf8'))[name];
+  if (!test) throw new Error(`no printer test ${name} in ${file}`);
+  return test;
+}
+
+Then("the API server's table printer prints every row of upstream's {word}", function (name: string) {
+  const test = printerTest(name);
+  eachCase(test.cases, (c) => {
+    const row = printerFor(test.resource).row(resolveTimes(c.object) as KObject, { nowMs: NOW });
+    const cells = test.wide ? row.cells : row.cells.slice(0, c.cells.length);
+    return same({ cells, conditions: row.conditions }, { cells: c.cells, conditions: c.conditions });
+  });
+});
