@@ -8,6 +8,7 @@ import { curlCmd, ipCmd, routeCmd, tracePacket } from './network';
 import { ps } from './ps';
 import { etcdctl } from './etcdctl';
 import { systemctl } from './systemctl';
+import { journalctl } from './journalctl';
 
 /** What a command run on a node prints and returns. */
 export interface CommandResult {
@@ -66,6 +67,8 @@ export function runNodeCommand(host: NodeHost, runtime: ContainerRuntime, argv: 
       return tracePacket(host, args);
     case 'systemctl':
       return systemctl(host, args);
+    case 'journalctl':
+      return journalctl(host, args);
     case 'hostname':
       return { stdout: `${host.name}\n`, stderr: '', code: 0 };
     default:

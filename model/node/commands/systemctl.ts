@@ -26,7 +26,7 @@ function ago(ms: number): string {
 }
 
 /** The journal's short format for a log line: "Jan 01 10:00:03 k8s-master kubelet[612]: …". */
-function journalLine(host: NodeHost, unit: string, pid: number, klogLine: string): string {
+export function journalLine(host: NodeHost, unit: string, pid: number, klogLine: string): string {
   // klog's header carries month, day and time: "I0101 10:00:03.123000 ...".
   const m = /^[IWE](\d\d)(\d\d) (\d\d:\d\d:\d\d)/.exec(klogLine);
   const when = m ? `${MONTHS[Number(m[1]) - 1]} ${m[2]} ${m[3]}` : '';
