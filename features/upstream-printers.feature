@@ -13,3 +13,42 @@ Feature: The API server prints table rows as upstream's printer tests have them
   @AP05
   Scenario: Sidecars count as containers once started, and an init container's progress shows in STATUS (TestPrintPodWithRestartableInitContainer)
     Then the API server's table printer prints every row of upstream's TestPrintPodWithRestartableInitContainer
+
+  @AP05
+  Scenario: -o wide adds the first Pod IP, the node, the nominated node and the readiness gates met (TestPrintPodwide)
+    Then the API server's table printer prints every row of upstream's TestPrintPodwide
+
+  @AP05
+  Scenario: Only a finished Pod's row is marked Completed, whatever its phase says (TestPrintPodConditions, TestPrintNonTerminatedPod)
+    Then the API server's table printer prints every row of upstream's TestPrintPodConditions
+    And the API server's table printer prints every row of upstream's TestPrintNonTerminatedPod
+
+  @AP06
+  Scenario: AGE is how long ago, "0s" up to two seconds ahead, "<invalid>" beyond (TestTranslateTimestampSince)
+    Then translateTimestampSince prints each timestamp as upstream does:
+      | case             | seconds before now | age       |
+      | a while from now | -2.1               | <invalid> |
+      | almost now       | -1.9               | 0s        |
+      | now              | 0                  | 0s        |
+      | unknown          |                    | <unknown> |
+      | 30 seconds ago   | 30                 | 30s       |
+      | 5 minutes ago    | 300                | 5m        |
+      | an hour ago      | 6000               | 100m      |
+      | 2 days ago       | 172800             | 2d        |
+      | months ago       | 7776000            | 90d       |
+      | 10 years ago     | 315360000          | 10y       |
+
+  @AP07
+  Scenario: A Deployment's READY, UP-TO-DATE and AVAILABLE, and -o wide's containers, images and selector (TestPrintDeployment)
+    Then the API server's table printer prints every row of upstream's TestPrintDeployment
+    And the API server's table printer prints every row of upstream's TestPrintDeploymentWide
+
+  @AP07
+  Scenario: A DaemonSet's counts and node selector, and -o wide's containers, images and selector (TestPrintDaemonSet, TestPrintDaemonSetList)
+    Then the API server's table printer prints every row of upstream's TestPrintDaemonSet
+    And the API server's table printer prints every row of upstream's TestPrintDaemonSetWide
+
+  @AP07
+  Scenario: A Job's STATUS from its conditions or deletion, COMPLETIONS, DURATION and AGE (TestPrintJob, TestPrintJobList)
+    Then the API server's table printer prints every row of upstream's TestPrintJob
+    And the API server's table printer prints every row of upstream's TestPrintJobWide

@@ -4,9 +4,11 @@
  * (the first ones, for a test without GenerateOptions{Wide: true}: the API server always prints
  * wide) and row conditions compared with upstream's. Fixtures: steps/fixtures/upstream/printers.json.
  */
-import { Then } from '@cucumber/cucumber';
+import { Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
 import { printerFor } from '../model/apiserver/printers';
+import { since } from '../model/apiserver/printers/age';
 import { eachCase, same } from './upstream/fixtures';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,4 +39,13 @@ Then("the API server's table printer prints every row of upstream's {word}", fun
     const cells = test.wide ? row.cells : row.cells.slice(0, c.cells.length);
     return same({ cells, conditions: row.conditions }, { cells: c.cells, conditions: c.conditions });
   });
+});
+
+Then('translateTimestampSince prints each timestamp as upstream does:', function (table: DataTable) {
+  const got = table.hashes().map((row) => {
+    const seconds = row['seconds before now'];
+    const timestamp = seconds === '' ? undefined : new Date(NOW - Number(seconds) * 1000).toISOString();
+    return { ...row, age: since(timestamp, NOW) };
+  });
+  expect(got).toEqual(table.hashes());
 });
