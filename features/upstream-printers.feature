@@ -52,3 +52,22 @@ Feature: The API server prints table rows as upstream's printer tests have them
   Scenario: A Job's STATUS from its conditions or deletion, COMPLETIONS, DURATION and AGE (TestPrintJob, TestPrintJobList)
     Then the API server's table printer prints every row of upstream's TestPrintJob
     And the API server's table printer prints every row of upstream's TestPrintJobWide
+
+  @AP08
+  Scenario: A Node's STATUS from its Ready condition and cordon, ROLES from its labels, and -o wide's addresses and node info (TestPrintNode*)
+    Then the API server's table printer prints every row of upstream's TestPrintNodeStatus
+    And the API server's table printer prints every row of upstream's TestPrintNodeRole
+    And the API server's table printer prints every row of upstream's TestPrintNodeWide
+
+  @AP08
+  Scenario: Namespaces, Secrets and ServiceAccounts (TestPrintNamespace, TestPrintSecret, TestPrintServiceAccount)
+    Then the API server's table printer prints every row of upstream's TestPrintNamespace
+    And the API server's table printer prints every row of upstream's TestPrintSecret
+    And the API server's table printer prints every row of upstream's TestPrintServiceAccount
+
+  # Upstream's "long external IP's list gets elided" case is kubectl's own printing without -o wide;
+  # the API server always prints wide, so a Table carries the whole list (the wide case below).
+  @AP08
+  Scenario: A LoadBalancer Service's EXTERNAL-IP is its ingress IPs, or <pending>, and its PORT(S) each port/protocol (TestPrintServiceLoadBalancer)
+    Then the API server's table printer prints every row of upstream's TestPrintServiceLoadBalancer
+    And the API server's table printer prints every row of upstream's TestPrintServiceLoadBalancerWide
