@@ -13,3 +13,8 @@ Feature: The scheduling queue as upstream's own tests have it
   @S87
   Scenario: Pods move between activeQ, backoffQ and the unschedulable pool when upstream's queue tests say
     Then every case of upstream's scheduling-queue table cases holds on the model
+
+  @SC11
+  Scenario: The flush loops run every 1 s and 30 s, a Pod in flight misses no event, and a queued Pod is not queued twice
+    # The queue's timers run here; a Pod whose back-off ends between two ticks waits for the next.
+    Then every case of upstream's scheduling-queue table loops holds on the model

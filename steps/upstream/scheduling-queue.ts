@@ -30,7 +30,16 @@ interface PodFixture {
 
 class QueueTest {
   now = 0;
-  readonly q = new PriorityQueue({ now: () => this.now, schedule: () => undefined, onActive: () => undefined });
+  /** The queue's timers (its flush loops), run by 'step' when the case lets them run. */
+  private timers: { at: number; seq: number; fn: () => void }[] = [];
+  private timerSeq = 0;
+  readonly q = new PriorityQueue({
+    now: () => this.now,
+    schedule: (ms, _label, fn) => {
+      if (this.withTimers) this.timers.push({ at: this.now + ms, seq: this.timerSeq++, fn });
+    },
+    onActive: () => undefined,
+  });
   private readonly popped = new Map<string, QueuedPodInfo>();
   private seq = 1_000_000;
   private readonly marks = new Map<string, number>();
@@ -38,7 +47,21 @@ class QueueTest {
   constructor(
     private readonly pods: Record<string, PodFixture>,
     private readonly events: Record<string, { plugins: string[] | '*' }>,
+    private readonly withTimers = false,
   ) {}
+
+  /** Moves the clock on by ms, running each timer that falls due on the way, in order. */
+  private advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.timers.splice(this.timers.indexOf(due), 1);
+      this.now = due.at;
+      due.fn();
+    }
+    this.now = end;
+  }
 
   /** st.MakePod() by name; a variant is its base Pod (same name) with the variant's changes. */
   pod(ref: string): KObject {
@@ -70,7 +93,10 @@ class QueueTest {
     if (step.add) this.q.add(this.pod(step.add));
     else if (step.update) this.q.update(this.pod(step.update[0]), this.pod(step.update[1]));
     else if (step.delete) this.q.delete(this.pod(step.delete));
-    else if (step.pop) {
+    else if (step.popNone) {
+      const p = this.q.pop();
+      if (p) return `popped ${p.pod.metadata.name}, want nothing`;
+    } else if (step.pop) {
       const p = this.q.pop();
       if (!p || p.pod.metadata.name !== step.pop) return `popped ${p?.pod.metadata.name}, want ${step.pop}`;
       if (step.attempts !== undefined && p.attempts !== step.attempts) return `${step.pop} has ${p.attempts} attempts, want ${step.attempts}`;
@@ -85,7 +111,11 @@ class QueueTest {
     } else if (step.cycleMark) {
       this.marks.set(step.cycleMark, this.q.schedulingCycle);
     } else if (step.move) this.q.moveAllToActiveOrBackoffQueue(this.event(step.move));
-    else if (step.step !== undefined) this.now += step.step;
+    else if (step.moveExcept) {
+      // MoveAllToActiveOrBackoffQueue with a preCheck that keeps one Pod where it is.
+      const keep = queueKey(this.pod(step.moveExcept.pod));
+      this.q.moveAllToActiveOrBackoffQueue(this.event(step.moveExcept.event), (p) => queueKey(p.pod) !== keep);
+    } else if (step.step !== undefined) this.advance(step.step);
     else if (step.flushBackoff) this.q.flushBackoffQCompleted();
     else if (step.flushUnschedulable) this.q.flushUnschedulablePodsLeftover();
     else if (step.popBackoffCompleted) this.q.popBackoffCompleted();
@@ -94,6 +124,13 @@ class QueueTest {
       for (const [queue, want] of Object.entries(step.expectIn as Record<string, string[]>)) {
         const p = same([...got[queue]].sort(), [...want].sort());
         if (p) return `${queue}: ${p}`;
+      }
+    } else if (step.expectOrder) {
+      // The order each sub-queue hands its Pods out (activeQ by priority, backoffQ by expiry).
+      const got = this.names();
+      for (const [queue, want] of Object.entries(step.expectOrder as Record<string, string[]>)) {
+        const p = same(got[queue], want);
+        if (p) return `${queue} order: ${p}`;
       }
     } else if (step.expectCount) {
       const got = this.names();
@@ -123,7 +160,7 @@ class QueueTest {
 
 function runCase(c: any): string | undefined {
   const { pods, events } = fixture();
-  const t = new QueueTest(pods, events);
+  const t = new QueueTest(pods, events, c.timers === true);
   for (const [i, step] of c.steps.entries()) {
     const p = t.run(step);
     if (p) return `step ${i + 1} (${JSON.stringify(step)}): ${p}`;
@@ -135,4 +172,6 @@ export const SCHEDULING_QUEUE_TABLES: Record<string, () => string[]> = {
   // TestPriorityQueue_calculateBackoffDuration.
   backoffDuration: () => failuresOf(upstreamTable(FILE, 'backoffDuration'), (c) => same(backoffDuration(c.attempts, c.initial, c.max), c.want)),
   cases: () => failuresOf(upstreamTable(FILE, 'cases'), runCase),
+  // The flush loops on their timers, the in-flight event rules, and the sub-queues' order.
+  loops: () => failuresOf(upstreamTable(FILE, 'loops'), runCase),
 };

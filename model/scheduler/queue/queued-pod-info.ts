@@ -5,8 +5,6 @@ export interface QueuedPodInfo {
   pod: KObject;
   /** When it last entered the queue (activeQ order, back-off start, the 5-minute flush). */
   timestamp: number;
-  /** When it was first popped. */
-  initialAttemptTimestamp?: number;
   /** Scheduling attempts so far (the back-off doubles with each). */
   attempts: number;
   /** Filter plugins that rejected it last time: only events they care about requeue it. */

@@ -126,7 +126,6 @@ export class PriorityQueue {
     const p = this.activeQ.pop();
     if (!p) return undefined;
     p.attempts++;
-    p.initialAttemptTimestamp ??= this.host.now();
     this.cycle++;
     this.inFlight.set(queueKey(p.pod), p);
     return p;
