@@ -71,3 +71,8 @@ Feature: The API server prints table rows as upstream's printer tests have them
   Scenario: A LoadBalancer Service's EXTERNAL-IP is its ingress IPs, or <pending>, and its PORT(S) each port/protocol (TestPrintServiceLoadBalancer)
     Then the API server's table printer prints every row of upstream's TestPrintServiceLoadBalancer
     And the API server's table printer prints every row of upstream's TestPrintServiceLoadBalancerWide
+
+  @AP08
+  Scenario: A Service's TYPE, CLUSTER-IP, EXTERNAL-IP (ingress then external IPs, or an ExternalName) and PORT(S) (TestPrintService)
+    Then the API server's table printer prints every row of upstream's TestPrintService
+    And the API server's table printer prints every row of upstream's TestPrintServiceWide
