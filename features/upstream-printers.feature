@@ -76,3 +76,12 @@ Feature: The API server prints table rows as upstream's printer tests have them
   Scenario: A Service's TYPE, CLUSTER-IP, EXTERNAL-IP (ingress then external IPs, or an ExternalName) and PORT(S) (TestPrintService)
     Then the API server's table printer prints every row of upstream's TestPrintService
     And the API server's table printer prints every row of upstream's TestPrintServiceWide
+
+  @AP09
+  Scenario: A ControllerRevision's controller, a ConfigMap's data count, a binding's role and -o wide's subjects (TestPrintControllerRevision, TestPrintConfigMap, TestPrint(Cluster)RoleBinding)
+    Then the API server's table printer prints every row of upstream's TestPrintControllerRevision
+    And the API server's table printer prints every row of upstream's TestPrintConfigMap
+    And the API server's table printer prints every row of upstream's TestPrintRoleBinding
+    And the API server's table printer prints every row of upstream's TestPrintRoleBindingWide
+    And the API server's table printer prints every row of upstream's TestPrintClusterRoleBinding
+    And the API server's table printer prints every row of upstream's TestPrintClusterRoleBindingWide
