@@ -85,3 +85,15 @@ Feature: The API server prints table rows as upstream's printer tests have them
     And the API server's table printer prints every row of upstream's TestPrintRoleBindingWide
     And the API server's table printer prints every row of upstream's TestPrintClusterRoleBinding
     And the API server's table printer prints every row of upstream's TestPrintClusterRoleBindingWide
+
+  @AP10
+  Scenario: ReplicaSet and StatefulSet rows (TestPrintReplicaSet(List), TestPrintStatefulSet)
+    Then the API server's table printer prints every row of upstream's TestPrintReplicaSet
+    And the API server's table printer prints every row of upstream's TestPrintReplicaSetWide
+    And the API server's table printer prints every row of upstream's TestPrintStatefulSet
+    And the API server's table printer prints every row of upstream's TestPrintStatefulSetWide
+
+  @AP10
+  Scenario: PersistentVolume and PersistentVolumeClaim rows (TestPrintPersistentVolume, TestPrintPersistentVolumeClaim)
+    Then the API server's table printer prints every row of upstream's TestPrintPersistentVolume
+    And the API server's table printer prints every row of upstream's TestPrintPersistentVolumeClaim
