@@ -9,6 +9,7 @@
 import { Cluster } from '../model/cluster';
 import { parseClusterConfig } from '../model/cluster-config';
 import { type BenchOptions, type BenchResult, Budget, cpu, floorSeconds, kindConfig, Progress, round, scaled, wall } from './common';
+import { PhaseProfile } from './phase-profile';
 import { PodStartupObserver } from './pod-startup';
 
 const NODES = 15_000;
@@ -60,6 +61,8 @@ function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
   cluster.admin.watch('pods', 'default', {}, (events) => {
     for (const e of events) if (e.object.spec?.nodeName) bound.add(e.object.metadata.name ?? '');
   }, () => undefined);
+  const profile = new PhaseProfile();
+  profile.start(`W3-${nodes}-daemonset`);
   const t1 = cpu();
   let boundSeconds: number | null = null;
   cluster.admin.create('daemonsets', 'default', daemonSet());
@@ -69,6 +72,7 @@ function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
     progress.tick(() => `${bound.size}/${nodes} daemon Pods bound, ${observer.running} running, cpu ${(cpu() - t1).toFixed(0)} s`);
   }
   const runningSeconds = cpu() - t1;
+  profile.stop();
   progress.tick(() => `${observer.running}/${nodes} daemon Pods running after ${runningSeconds.toFixed(1)} CPU s`, true);
   return { nodes, converged: observer.running >= nodes, bootSeconds, boundSeconds, runningSeconds, running: observer.running, bound: bound.size };
 }

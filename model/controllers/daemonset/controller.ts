@@ -21,8 +21,12 @@ import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
 import { isPodReady } from '../util/podutil';
 import { cleanupHistory, constructHistory } from './history';
 import { manage, rollingUpdate } from './manage';
-import { daemonPodPredicate, targetNodeName, templateGeneration } from './podtemplate';
-import { calculateStatus, updateDaemonSetStatus } from './status';
+import { NodeTally } from './node-tally';
+import { daemonPodPredicate, predicateBasis, targetNodeName, templateGeneration } from './podtemplate';
+import { calculateStatus, statusFromCounts, updateDaemonSetStatus } from './status';
+
+/** The daemon Pods by "<DaemonSet UID>/<node>", so a node's Pods are found without a walk of all of them. */
+const BY_DAEMONSET_NODE = 'byDaemonSetNode';
 
 export class DaemonSetController {
   readonly dsInformer: Informer;
@@ -34,6 +38,8 @@ export class DaemonSetController {
   private readonly recorder: EventRecorder;
   /** The nodes' names in order, kept until a node is added or deleted (a node's update keeps its name). */
   private nodeNames?: string[];
+  /** Each DaemonSet's tally of its nodes, by key (node-tally.ts). */
+  private readonly tallies = new Map<string, { uid: string; tally: NodeTally }>();
 
   constructor(private readonly ctx: ComponentContext) {
     this.dsInformer = ctx.informers.get('daemonsets');
@@ -42,6 +48,11 @@ export class DaemonSetController {
     this.historyInformer = ctx.informers.get('controllerrevisions');
     ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
     ensureIndexes(this.historyInformer, BY_CONTROLLER_UID);
+    this.podInformer.addIndexer(BY_DAEMONSET_NODE, (pod) => {
+      const ref = controllerOf(pod);
+      const node = ref?.kind === 'DaemonSet' ? targetNodeName(pod) : undefined;
+      return ref && node ? [`${ref.uid}/${node}`] : [];
+    });
     this.recorder = ctx.recorder('daemonset-controller');
     this.expectations = new ControllerExpectations(ctx.sim);
     // Like every creating controller, it waits for its caches: a half-listed cache means duplicate Pods.
@@ -54,19 +65,21 @@ export class DaemonSetController {
       onUpdate: (_old, ds) => this.queue.add(keyOf(ds)),
       onDelete: (ds) => {
         this.expectations.delete(keyOf(ds));
+        this.tallies.delete(keyOf(ds));
         this.queue.add(keyOf(ds));
       },
     });
     this.podInformer.addEventHandler({
       onAdd: (pod) => {
-        const ds = this.ownerOf(pod);
+        const ds = this.markDirty(pod);
         if (!ds) return;
         this.expectations.creationObserved(keyOf(ds));
         this.queue.add(keyOf(ds));
       },
       onUpdate: (old, pod) => {
         if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
-        const ds = this.ownerOf(pod);
+        this.markDirty(old);
+        const ds = this.markDirty(pod);
         if (!ds) return;
         if (pod.metadata.deletionTimestamp) this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
         this.queue.add(keyOf(ds));
@@ -75,7 +88,7 @@ export class DaemonSetController {
         if (minReady > 0 && !isPodReady(old) && isPodReady(pod)) this.queue.addAfter(keyOf(ds), minReady * 1000 + 1000);
       },
       onDelete: (pod) => {
-        const ds = this.ownerOf(pod);
+        const ds = this.markDirty(pod);
         if (!ds) return;
         this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
         this.queue.add(keyOf(ds));
@@ -96,9 +109,11 @@ export class DaemonSetController {
     this.nodeInformer.addEventHandler({
       onAdd: () => {
         this.nodeNames = undefined;
+        for (const t of this.tallies.values()) t.tally.invalidate();
         this.enqueueAll();
       },
       onUpdate: (old, node) => {
+        for (const t of this.tallies.values()) t.tally.markDirty(node.metadata.name);
         // Only a change in where daemon Pods should run matters (labels, taints), not heartbeats.
         for (const ds of this.dsInformer.list()) {
           const shouldRunOn = daemonPodPredicate(ds);
@@ -109,6 +124,7 @@ export class DaemonSetController {
       },
       onDelete: () => {
         this.nodeNames = undefined;
+        for (const t of this.tallies.values()) t.tally.invalidate();
         this.enqueueAll();
       },
     });
@@ -140,6 +156,30 @@ export class DaemonSetController {
     return ds && ds.metadata.uid === ref.uid ? ds : undefined;
   }
 
+  /** Marks the node of a Pod of a DaemonSet dirty in that DaemonSet's tally; returns the DaemonSet. */
+  private markDirty(pod: KObject): KObject | undefined {
+    const ds = this.ownerOf(pod);
+    if (!ds) return undefined;
+    const t = this.tallies.get(keyOf(ds));
+    if (t && t.uid === ds.metadata.uid) t.tally.markDirty(targetNodeName(pod));
+    return ds;
+  }
+
+  /** The tally of a DaemonSet (a new one when its UID changed). */
+  private tallyOf(ds: KObject): NodeTally {
+    const key = keyOf(ds);
+    const t = this.tallies.get(key);
+    if (t && t.uid === ds.metadata.uid) return t.tally;
+    const tally = new NodeTally();
+    this.tallies.set(key, { uid: ds.metadata.uid!, tally });
+    return tally;
+  }
+
+  /** One node's Pods of the DaemonSet, as nodesToDaemonPods files them. */
+  private daemonPodsOn(ds: KObject, node: string): KObject[] {
+    return this.podInformer.byIndex(BY_DAEMONSET_NODE, `${ds.metadata.uid}/${node}`).filter((pod) => !((pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') && pod.metadata.deletionTimestamp));
+  }
+
   /** getNodesToDaemonPods: the DaemonSet's Pods by the node each runs on or is pinned to. */
   private nodesToDaemonPods(ds: KObject): Map<string, KObject[]> {
     const out = new Map<string, KObject[]>();
@@ -160,34 +200,46 @@ export class DaemonSetController {
     const ds = this.dsInformer.get(key);
     if (!ds) {
       this.expectations.delete(key);
+      this.tallies.delete(key);
       return;
     }
     if (ds.metadata.deletionTimestamp) return;
-    const nodes = this.sortedNodes();
     const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     // Without its history the sync cannot tell which Pods are current: it fails and is retried.
     const { old, hash } = constructHistory(this.ctx.client, ds, this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!), ownPods);
     const generation = templateGeneration(ds);
     const c = { client: this.ctx.client, recorder: this.recorder, expectations: this.expectations, nowMs: this.ctx.sim.clock.nowMs() };
     // The cache changes only when a watch delivers, never during a sync (deliveries are scheduled
-    // events): the Pods by node are gathered once. rollingUpdate adds empty lists for nodes
-    // without a Pod, which calculateStatus counts as it counts no list.
-    const nodeToPods = this.nodesToDaemonPods(ds);
+    // events): the nodes and the Pods by node are gathered once, and only when some node needs
+    // looking at. rollingUpdate adds empty lists for nodes without a Pod, which calculateStatus
+    // counts as it counts no list.
+    let gathered: { nodes: KObject[]; nodeToPods: Map<string, KObject[]> } | undefined;
+    const gather = () => (gathered ??= { nodes: this.sortedNodes(), nodeToPods: this.nodesToDaemonPods(ds) });
+    // With minReadySeconds availability depends on the time, which the tally does not follow.
+    const minReady = ds.spec?.minReadySeconds ?? 0;
+    const tally = minReady ? undefined : this.tallyOf(ds);
+    const node = (name: string) => this.nodeInformer.getByName(undefined, name);
+    const podsOn = (name: string) => this.daemonPodsOn(ds, name);
+    tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, gather, node, podsOn);
+    // Every node settled or idle: manage and rollingUpdate would find nothing to do.
+    const quiet = tally !== undefined && tally.unsettled.size === 0 && tally.gone.size === 0;
     let error: unknown;
     try {
       if (this.expectations.satisfied(key)) {
-        manage(c, ds, nodes, nodeToPods, hash);
-        if (this.expectations.satisfied(key) && (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate')
-          rollingUpdate(c, ds, nodes, nodeToPods, hash, generation);
+        if (!quiet) {
+          const { nodes, nodeToPods } = gather();
+          manage(c, ds, nodes, nodeToPods, hash);
+          if (this.expectations.satisfied(key) && (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate')
+            rollingUpdate(c, ds, nodes, nodeToPods, hash, generation);
+        }
         cleanupHistory(this.ctx.client, ds, old, ownPods);
       }
     } catch (e) {
       error = e;
     }
-    const status = calculateStatus(ds, nodes, nodeToPods, hash, generation, c.nowMs);
+    const status = tally ? statusFromCounts(ds, tally.counts(ds, node, podsOn, c.nowMs)) : calculateStatus(ds, gather().nodes, gather().nodeToPods, hash, generation, c.nowMs);
     updateDaemonSetStatus(this.ctx.client, ds, status);
     // Ready but not yet available for minReadySeconds: count again once they are.
-    const minReady = ds.spec?.minReadySeconds ?? 0;
     if (minReady > 0 && status.numberReady > (status.numberAvailable ?? 0)) this.queue.addAfter(key, minReady * 1000);
     if (error) throw error;
   }

@@ -104,6 +104,12 @@ const TAINTED: ShouldRun = Object.freeze({ shouldRun: false, shouldContinueRunni
  */
 const answered = new WeakMap<KObject, Map<string, ShouldRun>>();
 
+/** The parts of the template the answer of NodeShouldRunDaemonPod depends on. */
+export function predicateBasis(ds: KObject): string {
+  const spec = ds.spec?.template?.spec ?? {};
+  return canonicalJSON([spec.nodeName ?? null, spec.nodeSelector ?? null, spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null, spec.tolerations ?? null, spec.hostNetwork ?? null]);
+}
+
 /**
  * NodeShouldRunDaemonPod for one DaemonSet over many nodes: the template's affinity and its
  * tolerations with the daemon defaults are worked out once (as upstream builds the new Pod once
@@ -111,7 +117,7 @@ const answered = new WeakMap<KObject, Map<string, ShouldRun>>();
  */
 export function daemonPodPredicate(ds: KObject): (node: KObject) => ShouldRun {
   const spec = ds.spec?.template?.spec ?? {};
-  const basis = canonicalJSON([spec.nodeName ?? null, spec.nodeSelector ?? null, spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null, spec.tolerations ?? null, spec.hostNetwork ?? null]);
+  const basis = predicateBasis(ds);
   // predicates(): nodeaffinity.GetRequiredNodeAffinity(pod).Match(node), parse errors ignored.
   const affinity = getRequiredNodeAffinity({ metadata: {}, spec } as KObject);
   const withDefaults = { tolerations: deepCopy(spec.tolerations ?? []), hostNetwork: spec.hostNetwork };

@@ -10,40 +10,57 @@ import { isPodAvailable, isPodReady } from '../util/podutil';
 import { daemonPodPredicate, isPodUpdated } from './podtemplate';
 
 export function calculateStatus(ds: KObject, nodes: KObject[], nodeToPods: Map<string, KObject[]>, hash: string, generation: string, nowMs: number): any {
-  let desired = 0,
-    current = 0,
-    ready = 0,
-    available = 0,
-    updated = 0,
-    misscheduled = 0;
+  const counts = emptyCounts();
+  countNodes(counts, ds, nodes, nodeToPods, hash, generation, nowMs);
+  return statusFromCounts(ds, counts);
+}
+
+/** What calculateStatus counts, node by node (a sum: the nodes may be counted in any order, in parts). */
+export interface StatusCounts {
+  desired: number;
+  current: number;
+  ready: number;
+  available: number;
+  updated: number;
+  misscheduled: number;
+}
+
+export const emptyCounts = (): StatusCounts => ({ desired: 0, current: 0, ready: 0, available: 0, updated: 0, misscheduled: 0 });
+
+/** Adds the given nodes' share of the status to `counts`. */
+export function countNodes(counts: StatusCounts, ds: KObject, nodes: Iterable<KObject>, nodeToPods: Map<string, KObject[]>, hash: string, generation: string, nowMs: number): void {
   const shouldRunOn = daemonPodPredicate(ds);
   for (const node of nodes) {
     const { shouldRun } = shouldRunOn(node);
     const pods = nodeToPods.get(node.metadata.name!) ?? [];
     if (!shouldRun) {
-      if (pods.length) misscheduled++;
+      if (pods.length) counts.misscheduled++;
       continue;
     }
-    desired++;
+    counts.desired++;
     if (pods.length === 0) continue;
-    current++;
+    counts.current++;
     const pod = oldest(pods);
     if (isPodReady(pod)) {
-      ready++;
-      if (isPodAvailable(pod, ds.spec?.minReadySeconds ?? 0, nowMs)) available++;
+      counts.ready++;
+      if (isPodAvailable(pod, ds.spec?.minReadySeconds ?? 0, nowMs)) counts.available++;
     }
-    if (isPodUpdated(pod, hash, generation)) updated++;
+    if (isPodUpdated(pod, hash, generation)) counts.updated++;
   }
+}
+
+/** The status calculateStatus writes, from the counts over every node. */
+export function statusFromCounts(ds: KObject, c: StatusCounts): any {
   const status: any = {
-    currentNumberScheduled: current,
-    desiredNumberScheduled: desired,
-    numberMisscheduled: misscheduled,
-    numberReady: ready,
+    currentNumberScheduled: c.current,
+    desiredNumberScheduled: c.desired,
+    numberMisscheduled: c.misscheduled,
+    numberReady: c.ready,
     observedGeneration: ds.metadata.generation,
-    updatedNumberScheduled: updated,
+    updatedNumberScheduled: c.updated,
   };
-  if (available) status.numberAvailable = available;
-  if (desired - available) status.numberUnavailable = desired - available;
+  if (c.available) status.numberAvailable = c.available;
+  if (c.desired - c.available) status.numberUnavailable = c.desired - c.available;
   if (ds.status?.collisionCount !== undefined) status.collisionCount = ds.status.collisionCount;
   return status;
 }
