@@ -75,6 +75,7 @@ const FOLDERS = {
       'features/rbac-rule-evaluation.feature',
       'features/rbac-validation.feature',
       'features/upstream-printers.feature',
+      'features/objectmeta-validation.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',
