@@ -266,3 +266,115 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       I eventhandlers.go:231] "Add event for scheduled pod" pod="default/foo"
       I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/foo"
       """
+
+  @SC14
+  Scenario: A node's room is its allocatable, not its capacity, less what its Pods request (cpu, memory, ephemeral storage)
+    Given kube-scheduler at --v=0 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status:
+        capacity: {cpu: "4", memory: 8Gi, ephemeral-storage: 20Gi, pods: "110"}
+        allocatable: {cpu: "2", memory: 4Gi, ephemeral-storage: 10Gi, pods: "110"}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: big}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {cpu: "3"}}}]}
+      ---
+      kind: Pod
+      metadata: {name: disk1}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {ephemeral-storage: 6Gi}}}]}
+      """
+    And kube-scheduler's clock moves on 1s
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: disk2}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {ephemeral-storage: 6Gi}}}]}
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "disk1" is bound to "node1"
+    And the Pod "big" is not bound
+    And the Pod "disk2" is not bound
+    And the Events are:
+      | Pod | big   | Warning | FailedScheduling | Scheduling | 0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.               | |
+      | Pod | disk1 | Normal  | Scheduled        | Binding    | Successfully assigned default/disk1 to node1                                                                                                | |
+      | Pod | disk2 | Warning | FailedScheduling | Scheduling | 0/1 nodes are available: 1 Insufficient ephemeral-storage. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod. | |
+
+  @SC15
+  Scenario: A bound Pod's deletion makes room for a waiting one; a Pod for another scheduler is left alone; a deleted Node takes no more Pods
+    Given kube-scheduler at --v=3 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: a}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {cpu: 1500m}}}]}
+      ---
+      kind: Pod
+      metadata: {name: other}
+      spec: {schedulerName: my-scheduler, containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: b}
+      spec: {containers: [{name: app, image: nginx, resources: {requests: {cpu: "1"}}}]}
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "a" is bound to "node1"
+    And the Pod "b" is not bound
+    And the Pod "other" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I eventhandlers.go:77] "Add event for node" node="node1"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/a"
+      I default_binder.go:53] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/a" node="node1"
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/a" node="node1" evaluatedNodes=1 feasibleNodes=1
+      I eventhandlers.go:231] "Add event for scheduled pod" pod="default/a"
+      I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/a"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/b"
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/b" err="0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+      I schedule_one.go:1118] "Updating pod condition" pod="default/b" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      """
+    When the test deletes the Pod "a"
+    And kube-scheduler's clock moves on 2s
+    Then the Pod "b" is bound to "node1"
+    And kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:273] "Delete event for scheduled pod" pod="default/a"
+      I default_binder.go:53] "Attempting to bind pod to node" logger="Bind.DefaultBinder" pod="default/b" node="node1"
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/b" node="node1" evaluatedNodes=1 feasibleNodes=1
+      I eventhandlers.go:231] "Add event for scheduled pod" pod="default/b"
+      I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/b"
+      """
+    When the test deletes the Node "node1"
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: c}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:121] "Delete event for node" node="node1"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/c"
+      I schedule_one.go:1051] "Unable to schedule pod; no nodes are registered to the cluster; waiting" pod="default/c"
+      I schedule_one.go:1118] "Updating pod condition" pod="default/c" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      """

@@ -18,3 +18,7 @@ Feature: The scheduler cache as upstream's own tests have it
   @S88
   Scenario: Add confirms, Update replaces, Remove and Forget give the room back, in upstream's words when refused
     Then every case of upstream's scheduler-cache table steps holds on the model
+
+  @SC12
+  Scenario: A removed Node takes its NodeInfo along unless Pods still name it; an assumed Pod bound elsewhere moves there
+    Then every case of upstream's scheduler-cache table nodes holds on the model

@@ -14,7 +14,7 @@ const NODE = 'node';
 const pods = () => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'upstream', `${FILE}.json`), 'utf8')).pods;
 
 /** makeBasePod; "name@cpu/mem" is the Pod with other requests. */
-function makeBasePod(ref: string): KObject {
+function makeBasePod(ref: string, nodeName = NODE): KObject {
   const [name, other] = ref.split('@');
   const p = pods()[name];
   if (!p) throw new Error(`no pod ${name} in the fixture`);
@@ -30,13 +30,13 @@ function makeBasePod(ref: string): KObject {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: 'node_info_cache_test', uid: name },
-    spec: { nodeName: NODE, containers: [{ name: 'container', image: 'pause', resources: { requests } }] },
+    spec: { nodeName, containers: [{ name: 'container', image: 'pause', resources: { requests } }] },
   };
 }
 
 /** The parts of the node's NodeInfo upstream's newNodeInfo compares that the model keeps. */
-function nodeInfo(cache: SchedulerCache): unknown {
-  const ni = cache.getNodeInfo(NODE);
+function nodeInfo(cache: SchedulerCache, name = NODE): unknown {
+  const ni = cache.getNodeInfo(name);
   if (!ni) return null;
   const scalar = Object.fromEntries(Object.entries(ni.requested.scalar).filter(([, v]) => v !== 0));
   return {
@@ -46,7 +46,7 @@ function nodeInfo(cache: SchedulerCache): unknown {
   };
 }
 
-const expectNode = (cache: SchedulerCache, want: any) => same(nodeInfo(cache), want && { ...want, pods: [...want.pods].sort() });
+const expectNode = (cache: SchedulerCache, want: any, name = NODE) => same(nodeInfo(cache, name), want && { ...want, pods: [...want.pods].sort() });
 
 const errorOf = (fn: () => void): string | undefined => {
   try {
@@ -86,14 +86,26 @@ function stepsCase(c: any): string | undefined {
   const cache = new SchedulerCache(c.ttl);
   for (const [i, s] of c.steps.entries()) {
     let err: string | undefined;
+    // s.node: the Pod as bound to (or assumed on) another node than upstream's 'node'.
     if (s.assume) {
-      const pod = makeBasePod(s.assume);
+      const pod = makeBasePod(s.assume, s.node);
       err = errorOf(() => cache.assumePod(pod));
       if (s.finishBindAt !== undefined) cache.finishBinding(pod, s.finishBindAt);
-    } else if (s.add) err = errorOf(() => cache.addPod(makeBasePod(s.add)));
+    } else if (s.add) err = errorOf(() => cache.addPod(makeBasePod(s.add, s.node)));
     else if (s.update) err = errorOf(() => cache.updatePod(makeBasePod(s.update[0]), makeBasePod(s.update[1])));
     else if (s.remove) err = errorOf(() => cache.removePod(makeBasePod(s.remove)));
-    else if (s.forget) err = errorOf(() => cache.forgetPod(makeBasePod(s.forget)));
+    else if (s.forget) err = errorOf(() => cache.forgetPod(makeBasePod(s.forget, s.node)));
+    else if (s.removeNode) err = errorOf(() => cache.removeNode({ apiVersion: 'v1', kind: 'Node', metadata: { name: s.removeNode } }));
+    else if (s.expectAssumed) {
+      const got = cache.isAssumedPod(makeBasePod(s.expectAssumed.pod));
+      if (got !== s.expectAssumed.assumed) return `step ${i + 1}: ${s.expectAssumed.pod} assumed ${got}, want ${s.expectAssumed.assumed}`;
+    } else if (s.expectNodeList) {
+      const p = same(cache.nodeList().map((ni) => ni.name), s.expectNodeList);
+      if (p) return `step ${i + 1}: node list ${p}`;
+    } else if ('expectNodeOn' in s) {
+      const p = expectNode(cache, s.expectNodeOn.info, s.expectNodeOn.node);
+      if (p) return `step ${i + 1}: NodeInfo of ${s.expectNodeOn.node} ${p}`;
+    }
     else if (s.addNode) cache.addNode({ apiVersion: 'v1', kind: 'Node', metadata: { name: s.addNode } });
     else if (s.cleanupAt !== undefined) cache.cleanupAssumedPods(s.cleanupAt);
     else if ('expectNode' in s) {
@@ -109,4 +121,5 @@ export const SCHEDULER_CACHE_TABLES: Record<string, () => string[]> = {
   assume: () => failuresOf(upstreamTable(FILE, 'assume'), assumeCase),
   expire: () => failuresOf(upstreamTable(FILE, 'expire'), expireCase),
   steps: () => failuresOf(upstreamTable(FILE, 'steps'), stepsCase),
+  nodes: () => failuresOf(upstreamTable(FILE, 'nodes'), stepsCase),
 };

@@ -39,10 +39,6 @@ export class Framework {
     }
   }
 
-  filterPlugin(name: string): FilterPlugin | undefined {
-    return this.filterPlugins.find((p) => p.name === name);
-  }
-
   /**
    * RunPreFilterPlugins: the filter plugins this cycle runs, in profile order, without those
    * whose PreFilter returned Skip (SkipFilterPlugins).

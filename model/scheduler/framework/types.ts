@@ -35,8 +35,6 @@ export class NodeInfo {
   readonly requested: Resource = emptyResource();
   /** Requested with the non-zero defaults (scoring spreads request-less Pods with it). */
   readonly nonZeroRequested = { milliCPU: 0, memory: 0 };
-  /** Bumped on every change (the real cache uses it to refresh its snapshot incrementally). */
-  generation = 0;
 
   constructor(readonly name: string) {}
 
@@ -44,12 +42,10 @@ export class NodeInfo {
     this.node = node;
     // The API server defaults allocatable to capacity when a kubelet reports none.
     this.allocatable = resourceFromList(node.status?.allocatable ?? node.status?.capacity);
-    this.generation++;
   }
 
   removeNode(): void {
     this.node = undefined;
-    this.generation++;
   }
 
   addPod(pi: PodInfo): void {
@@ -57,14 +53,13 @@ export class NodeInfo {
     this.update(pi, 1);
   }
 
-  /** Returns false when the Pod was not on this node. */
-  removePod(pod: KObject): boolean {
+  /** A Pod not on this node changes nothing (the cache checked its state before). */
+  removePod(pod: KObject): void {
     const key = podKey(pod);
     const pi = this.pods.get(key);
-    if (!pi) return false;
+    if (!pi) return;
     this.pods.delete(key);
     this.update(pi, -1);
-    return true;
   }
 
   private update(pi: PodInfo, sign: 1 | -1): void {
@@ -75,6 +70,5 @@ export class NodeInfo {
     for (const [k, v] of Object.entries(pi.requests.scalar)) r.scalar[k] = (r.scalar[k] ?? 0) + sign * v;
     this.nonZeroRequested.milliCPU += sign * pi.nonZero.milliCPU;
     this.nonZeroRequested.memory += sign * pi.nonZero.memory;
-    this.generation++;
   }
 }
