@@ -58,6 +58,7 @@ const FOLDERS = {
       'features/namespaces.feature',
       'features/paths.feature',
       'features/upstream-cronjob.feature',
+      'features/upstream-job.feature',
     ],
   },
   apiserver: {

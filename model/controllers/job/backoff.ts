@@ -33,13 +33,13 @@ export function nextBackoffRecord(prev: BackoffRecord, succeededAt: number[], fa
 }
 
 /** getRemainingTimeForFailuresCount: how long the next Pod must still wait (0: create it now). */
-export function remainingBackoffMs(rec: BackoffRecord, nowMs: number): number {
+export function remainingBackoffMs(rec: BackoffRecord, nowMs: number, defaultMs = DEFAULT_JOB_POD_FAILURE_BACKOFF_MS, maxMs = MAX_JOB_POD_FAILURE_BACKOFF_MS): number {
   if (rec.failuresAfterLastSuccess === 0 || rec.lastFailureTime === undefined) return 0;
-  let delay = DEFAULT_JOB_POD_FAILURE_BACKOFF_MS;
+  let delay = defaultMs;
   for (let i = 1; i < rec.failuresAfterLastSuccess; i++) {
     delay *= 2;
-    if (delay >= MAX_JOB_POD_FAILURE_BACKOFF_MS) {
-      delay = MAX_JOB_POD_FAILURE_BACKOFF_MS;
+    if (delay >= maxMs) {
+      delay = maxMs;
       break;
     }
   }

@@ -23,7 +23,7 @@ import { withKind } from '../util/objects';
 import { isPodReady } from '../util/podutil';
 import { slowStartBatch } from '../replicaset/manage';
 import { nextBackoffRecord, remainingBackoffMs, type BackoffRecord } from './backoff';
-import { completionIndex, duplicatedIndexPodsForRemoval, firstPendingIndexes, Intervals, isIndexedJob, templateForIndex, withCompletionIndexEnv } from './indexed';
+import { calculateSucceededIndexes, completionIndex, duplicatedIndexPodsForRemoval, firstPendingIndexes, type Intervals, isIndexedJob, templateForIndex, withCompletionIndexEnv } from './indexed';
 import { activeRestarts, createJobPod, deleteJobPod, finishedTime, hasTrackingFinalizer, isActive, isFailed, isSucceeded, isTerminating, removeTrackingFinalizer } from './pods';
 import { FINISH, findCondition, isFinished, newCondition, setCondition, writeStatus, type JobCondition } from './status';
 
@@ -134,13 +134,12 @@ export class JobController {
     const indexed = isIndexedJob(job);
     const completions = spec.completions ?? 0;
     const validIndex = (p: KObject) => completionIndex(p) >= 0 && completionIndex(p) < completions;
-    let succeededIndexes = indexed ? Intervals.parse(status.completedIndexes, completions) : undefined;
+    let succeededIndexes: Intervals | undefined;
     let indexedDone: KObject[] = [];
     if (indexed) {
       indexedDone = newSucceeded;
       newFailed = newFailed.filter(validIndex);
-      const newIndexes = [...new Set(newSucceeded.filter(validIndex).map(completionIndex))].filter((i) => !succeededIndexes!.has(i)).sort((a, b) => a - b);
-      succeededIndexes = succeededIndexes!.withIndexes(newIndexes);
+      succeededIndexes = calculateSucceededIndexes(job, pods, counting).all;
       newSucceeded = [];
     }
     const succeeded = indexed ? succeededIndexes!.total() : (status.succeeded ?? 0) + uncounted.succeeded.length + newSucceeded.length;
@@ -148,7 +147,7 @@ export class JobController {
     let active = pods.filter(isActive);
     let activeCount = active.length;
     let terminating = pods.filter(isTerminating).length;
-    const backoff = nextBackoffRecord(this.backoffs.get(key) ?? { failuresAfterLastSuccess: 0 }, newSucceeded.map((p) => finishedTime(p, nowMs)), newFailed.map((p) => finishedTime(p, nowMs)));
+    const backoff = nextBackoffRecord(this.backoffs.get(key) ?? { failuresAfterLastSuccess: 0 }, newSucceeded.map(finishedTime), newFailed.map(finishedTime));
 
     const suspended = spec.suspend === true;
     if (!suspended && !status.startTime) {

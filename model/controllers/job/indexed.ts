@@ -116,29 +116,55 @@ export function firstPendingIndexes(active: KObject[], succeeded: Intervals, cou
 }
 
 /**
- * appendDuplicatedIndexPodsForRemoval: Pods without an index or past completions go; of Pods
- * sharing an index all but the one controller.ActivePods ranks last (the most advanced) go.
+ * appendDuplicatedIndexPodsForRemoval: in index order (Pods without a valid index first), Pods
+ * without an index go, and so do those at or past completions; of Pods sharing an index all but
+ * the one controller.ActivePods ranks last (the most advanced) go.
  */
 export function duplicatedIndexPodsForRemoval(pods: KObject[], completions: number): { rm: KObject[]; left: KObject[] } {
   const rm: KObject[] = [];
   const left: KObject[] = [];
-  const byIndex = new Map<number, KObject[]>();
+  const sorted = [...pods].sort((a, b) => completionIndex(a) - completionIndex(b));
+  const group = (same: KObject[], ix: number) => {
+    if (same.length === 0) return;
+    if (ix < 0) rm.push(...same);
+    else if (same.length === 1) left.push(same[0]);
+    else {
+      const ranked = [...same].sort(activePodsOrder);
+      rm.push(...ranked.slice(0, -1));
+      left.push(ranked[ranked.length - 1]);
+    }
+  };
+  let start = 0;
+  let end = sorted.length;
+  for (let i = 0; i < sorted.length; i++) {
+    const ix = completionIndex(sorted[i]);
+    if (ix >= completions) {
+      rm.push(...sorted.slice(i));
+      end = i;
+      break;
+    }
+    if (ix !== completionIndex(sorted[start])) {
+      group(sorted.slice(start, i), completionIndex(sorted[start]));
+      start = i;
+    }
+  }
+  group(sorted.slice(start, end), start < end ? completionIndex(sorted[start]) : -1);
+  return { rm, left };
+}
+
+/**
+ * calculateSucceededIndexes: the indexes status.completedIndexes already lists (within
+ * completions), and those with the indexes of the Succeeded Pods not yet counted added.
+ */
+export function calculateSucceededIndexes(job: KObject, pods: KObject[], counted: (pod: KObject) => boolean): { prev: Intervals; all: Intervals } {
+  const completions = job.spec?.completions ?? 0;
+  const prev = Intervals.parse(job.status?.completedIndexes, completions);
+  const fresh = new Set<number>();
   for (const p of pods) {
     const ix = completionIndex(p);
-    if (ix < 0 || ix >= completions) rm.push(p);
-    else byIndex.set(ix, [...(byIndex.get(ix) ?? []), p]);
+    if (p.status?.phase === 'Succeeded' && ix >= 0 && ix < completions && counted(p)) fresh.add(ix);
   }
-  for (const ix of [...byIndex.keys()].sort((a, b) => a - b)) {
-    const same = byIndex.get(ix)!;
-    if (same.length === 1) {
-      left.push(same[0]);
-      continue;
-    }
-    const ranked = [...same].sort(activePodsOrder);
-    rm.push(...ranked.slice(0, -1));
-    left.push(ranked[ranked.length - 1]);
-  }
-  return { rm, left };
+  return { prev, all: prev.withIndexes([...fresh].sort((a, b) => a - b)) };
 }
 
 /** controller.ActivePods' Less, in short: unassigned, pending, unready and newer Pods sort first. */
@@ -172,7 +198,7 @@ export function templateForIndex(job: KObject, template: any, index: number): { 
 }
 
 /** podGenerateNameWithIndex: `<job>-<index>-`, the job's name cut so the whole fits. */
-function podGenerateNameWithIndex(jobName: string, index: number): string {
+export function podGenerateNameWithIndex(jobName: string, index: number): string {
   const suffix = `-${index}-`;
   const prefix = jobName + suffix;
   return prefix.length > MAX_GENERATED_NAME_LENGTH ? prefix.slice(0, MAX_GENERATED_NAME_LENGTH - suffix.length) + suffix : prefix;

@@ -32,12 +32,36 @@ export function isFailed(job: KObject, pod: KObject): boolean {
   return !!pod.metadata.deletionTimestamp && phase(pod) !== 'Succeeded';
 }
 
-/** getFinishedTime: the last container's finish, else the deletion time, else now. */
-export function finishedTime(pod: KObject, nowMs: number): number {
-  let last = 0;
-  for (const s of [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])]) last = Math.max(last, timeMs(s.state?.terminated?.finishedAt));
-  if (last) return last;
-  return timeMs(pod.metadata.deletionTimestamp) || nowMs;
+/**
+ * getFinishedTime: when every container (init containers too: a sidecar stops last) terminated,
+ * the last finish; else when the Pod turned not Ready; else when it was asked to go (its
+ * deletionTimestamp less the grace period); else its creation.
+ */
+export function finishedTime(pod: KObject): number {
+  return fromContainers(pod) ?? fromReadyFalse(pod) ?? fromDeletion(pod) ?? timeMs(pod.metadata.creationTimestamp);
+}
+
+/** latestFinishTime: none as soon as one container has not terminated (or has no finish time). */
+function fromContainers(pod: KObject): number | undefined {
+  let last: number | undefined;
+  for (const statuses of [pod.status?.containerStatuses, pod.status?.initContainerStatuses]) {
+    for (const s of statuses ?? []) {
+      const at = timeMs(s.state?.terminated?.finishedAt);
+      if (!at) return undefined;
+      if (last === undefined || last < at) last = at;
+    }
+  }
+  return last;
+}
+
+function fromReadyFalse(pod: KObject): number | undefined {
+  const c = (pod.status?.conditions ?? []).find((x: any) => x.type === 'Ready');
+  return c?.status === 'False' && timeMs(c.lastTransitionTime) ? timeMs(c.lastTransitionTime) : undefined;
+}
+
+function fromDeletion(pod: KObject): number | undefined {
+  if (!pod.metadata.deletionTimestamp) return undefined;
+  return timeMs(pod.metadata.deletionTimestamp) - (pod.metadata.deletionGracePeriodSeconds ?? 0) * 1000;
 }
 
 /** Container restarts of the Pods still running (pastBackoffLimitOnFailure counts them). */

@@ -1,0 +1,30 @@
+Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit tests
+  After a failed Pod the Job controller waits before it creates the next one: 10 s, doubling with
+  each failure since the last success, up to 6 minutes, counted from when the last Pod finished
+  (its containers' finish, else when it turned not Ready, else when it was asked to go). An Indexed
+  Job keeps the indexes that succeeded as ordered intervals, hands out the lowest free indexes,
+  and of two Pods with one index keeps the more advanced. Upstream pins these in tables beside
+  the controller; they run here against the model's functions (steps/fixtures/upstream/job.json
+  says which upstream files and versions).
+
+  @CT04
+  Scenario Outline: A Job's pod failure backoff, as backoff_utils_test.go pins it: <table>
+    Then every case of upstream's job test <table> holds on the model
+
+    Examples:
+      | table                |
+      | newBackoffRecord     |
+      | finishedTime         |
+      | remainingBackoffTime |
+
+  @CT05
+  Scenario Outline: An Indexed Job's indexes, as indexed_job_utils_test.go pins them: <table>
+    Then every case of upstream's job test <table> holds on the model
+
+    Examples:
+      | table                               |
+      | calculateSucceededIndexes           |
+      | intervalsHaveIndex                  |
+      | firstPendingIndexes                 |
+      | appendDuplicatedIndexPodsForRemoval |
+      | podGenerateNameWithIndex            |
