@@ -18,8 +18,9 @@ function pod(spec: any): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pod1', namespace: 'default', uid: 'pod1' }, spec: { containers: [], ...spec } };
 }
 
+/** A Node; spec null leaves it out (an object as a client may write it). */
 function node(name: string, spec: any = {}, labels?: Record<string, string>): KObject {
-  return { apiVersion: 'v1', kind: 'Node', metadata: { name, ...(labels ? { labels } : {}) }, spec, status: {} };
+  return { apiVersion: 'v1', kind: 'Node', metadata: { name, ...(labels ? { labels } : {}) }, ...(spec === null ? {} : { spec }), status: {} };
 }
 
 function infoOf(n: KObject): NodeInfo {
@@ -49,15 +50,15 @@ function scoreAll(plugin: TaintToleration | NodeAffinity, p: KObject, nodes: KOb
 export const NODE_PLUGIN_TABLES: Record<string, () => string[]> = {
   taintScore: () =>
     failuresOf(upstreamTable(FILE, 'taintScore'), (c) =>
-      same(scoreAll(new TaintToleration(), tolerating(c.tolerations), c.nodes.map((n: any) => node(n.name, n.taints === undefined ? {} : { taints: n.taints }))), { preScore: null, scores: c.want }),
+      same(scoreAll(new TaintToleration(), tolerating(c.tolerations), c.nodes.map((n: any) => node(n.name, n.nospec ? null : n.taints === undefined ? {} : { taints: n.taints }))), { preScore: null, scores: c.want }),
     ),
   taintFilter: () =>
     failuresOf(upstreamTable(FILE, 'taintFilter'), (c) =>
-      same(filterResult(new TaintToleration().filter(new Map(), newPodInfo(tolerating(c.tolerations)), infoOf(node('nodeA', c.taints === null ? {} : { taints: c.taints })))), c.want),
+      same(filterResult(new TaintToleration().filter(new Map(), newPodInfo(tolerating(c.tolerations)), infoOf(node('nodeA', c.nospec ? null : c.taints === null ? {} : { taints: c.taints })))), c.want),
     ),
   taintHint: () =>
     failuresOf(upstreamTable(FILE, 'taintHint'), (c) =>
-      same(new TaintToleration().isSchedulableAfterNodeChange(tolerating(c.tolerations), c.old ? node('nodeA', { taints: c.old }) : undefined, node('nodeA', { taints: c.new })), c.want),
+      same(new TaintToleration().isSchedulableAfterNodeChange(tolerating(c.tolerations), c.old ? node('nodeA', { taints: c.old }) : undefined, node('nodeA', c.new === null ? null : { taints: c.new })), c.want),
     ),
   nodeUnschedulable: () =>
     failuresOf(upstreamTable(FILE, 'nodeUnschedulable'), (c) =>
@@ -73,7 +74,9 @@ export const NODE_PLUGIN_TABLES: Record<string, () => string[]> = {
     failuresOf(upstreamTable(FILE, 'nodeNameHint'), (c) => same(new NodeName().isSchedulableAfterNodeChange(pod(c.podNode ? { nodeName: c.podNode } : {}), undefined, node(c.new)), c.want)),
   nodeAffinityScore: () =>
     failuresOf(upstreamTable(FILE, 'nodeAffinityScore'), (c) => {
-      const p = pod(c.preferred === null ? {} : { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: c.preferred } } });
+      // null: no affinity; "null": preferred terms written as null; "absent": a node affinity without them.
+      const nodeAffinity = c.preferred === 'absent' ? {} : { preferredDuringSchedulingIgnoredDuringExecution: c.preferred === 'null' ? null : c.preferred };
+      const p = pod(c.preferred === null ? {} : { affinity: { nodeAffinity } });
       const got = scoreAll(new NodeAffinity(), p, c.nodes.map((n: any) => node(n.name, {}, n.labels)));
       // A PreScore that skips or fails leaves Score out: the test reads its code instead.
       return same(got, c.preScore ? { preScore: c.preScore } : { preScore: null, scores: c.want });

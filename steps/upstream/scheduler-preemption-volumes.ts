@@ -91,7 +91,18 @@ function preBind(c: any): string | undefined {
       cp.admin.updateStatus('persistentvolumeclaims', 'default', { ...claim, status: { phase: 'Bound' } });
     });
   const got: any = {};
-  preBindVolumes(cp.component('kube-scheduler').client, schedule, claimPod(c), 'node1', () => (got.done = now), (m) => ((got.failed = now), (got.message = m)));
+  const client = cp.component('kube-scheduler').client;
+  if (c.concurrentWrite) {
+    // Another writer changes the claim right after PreBind reads it: PreBind's update is stale.
+    const tryGet = client.tryGet.bind(client);
+    let writes = 0;
+    client.tryGet = (resource, namespace, name) => {
+      const got = tryGet(resource, namespace, name);
+      if (got && resource === 'persistentvolumeclaims') cp.admin.update(resource, namespace, { ...got, metadata: { ...got.metadata, labels: { writes: String(++writes) } } });
+      return got;
+    };
+  }
+  preBindVolumes(client, schedule, claimPod(c), 'node1', () => (got.done = now), (m) => ((got.failed = now), (got.message = m)));
   while (queue.length && got.done === undefined && got.failed === undefined && now <= 700_000) {
     queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
     const next = queue.shift()!;

@@ -31,7 +31,7 @@ export interface NodeResourcesFitArgs {
 /** Whether the filter leaves a requested scalar resource unchecked: only extended ones can be ignored. */
 function ignored(name: string, args: NodeResourcesFitArgs): boolean {
   if (!isExtendedResourceName(name)) return false;
-  return (args.ignoredResources ?? []).includes(name) || (args.ignoredResourceGroups ?? []).includes(name.split('/')[0]);
+  return args.ignoredResources?.includes(name) || args.ignoredResourceGroups?.includes(name.split('/')[0]) || false;
 }
 
 /** fitsRequest: every way the node falls short, in the order the real plugin checks them. */

@@ -30,9 +30,10 @@ export function errReason(taint: Taint): string {
 }
 
 /** How many PreferNoSchedule taints the Pod's PreferNoSchedule (or effect-less) tolerations leave untolerated. */
-export function countIntolerableTaintsPreferNoSchedule(taints: Taint[] | undefined, tolerations: Toleration[]): number {
+export function countIntolerableTaintsPreferNoSchedule(taints: Taint[] | null | undefined, tolerations: Toleration[] | null | undefined): number {
+  if (!taints) return 0;
   let n = 0;
-  for (const t of taints ?? []) {
+  for (const t of taints) {
     if (t.effect !== 'PreferNoSchedule') continue;
     if (!tolerationsTolerateTaint(tolerations, t)) n++;
   }
@@ -47,8 +48,7 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
 
   filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
     // Most nodes have no taints: nothing to tolerate (this runs for every node of every cycle).
-    const taints = node.node!.spec?.taints;
-    if (taints === undefined || taints === null || taints.length === 0) return null;
+    if (!node.node!.spec?.taints?.length) return null;
     const taint = untoleratedTaint(pod.pod, node.node!);
     return taint ? new Status(Code.UnschedulableAndUnresolvable, errReason(taint)) : null;
   }
@@ -62,14 +62,12 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
    * the match compares effects anyway, so the model keeps them all (the count is the same).
    */
   preScore(state: CycleState, pod: PodInfo): Status | null {
-    state.set(STATE_KEY, pod.pod.spec?.tolerations ?? []);
+    state.set(STATE_KEY, pod.pod.spec?.tolerations);
     return null;
   }
 
   score(state: CycleState, _pod: PodInfo, node: NodeInfo): number {
-    const taints = node.node!.spec?.taints;
-    if (taints === undefined || taints === null || taints.length === 0) return 0;
-    return countIntolerableTaintsPreferNoSchedule(taints, (state.get(STATE_KEY) as Toleration[]) ?? []);
+    return countIntolerableTaintsPreferNoSchedule(node.node!.spec?.taints, state.get(STATE_KEY) as Toleration[] | undefined);
   }
 
   normalizeScore(_state: CycleState, _pod: PodInfo, scores: NodeScore[]): void {

@@ -85,8 +85,9 @@ export class VolumeBinding implements PreFilterPlugin, FilterPlugin {
 }
 
 /**
- * PreBind: names the node on each unbound claim, then calls `done` once all are bound (polling
- * every second, at most BindTimeoutSeconds), or `failed` with the scheduler's words.
+ * PreBind: names the node on each unbound claim, then calls `done` once all are bound (checking
+ * each second, the first a second after the writes, for at most BindTimeoutSeconds), or `failed`
+ * with the scheduler's words.
  */
 export function preBindVolumes(
   client: ApiClient,
@@ -97,7 +98,9 @@ export function preBindVolumes(
   failed: (message: string) => void,
 ): void {
   const names = claimNames(pod);
-  if (names.length === 0) return done();
+  const bound = (n: string) => client.tryGet('persistentvolumeclaims', pod.metadata.namespace, n)?.status?.phase === 'Bound';
+  // Nothing to bind (state.allBound): PreBind has nothing to wait for.
+  if (names.every(bound)) return done();
   try {
     for (const name of names) {
       const claim = client.tryGet('persistentvolumeclaims', pod.metadata.namespace, name);
@@ -111,22 +114,24 @@ export function preBindVolumes(
     }
   } catch (e) {
     if (!(e instanceof StatusError)) throw e;
-    return failed(`running PreBind plugin "${NAME}": binding volumes: ${e.message}`);
+    // bindAPIUpdate's error is returned as it is (only the wait's is "binding volumes: ...").
+    return failed(`running PreBind plugin "${NAME}": ${e.message}`);
   }
+  // wait.PollUntilContextTimeout(ctx, 1s, bindTimeout, immediate=false, checkBindings).
   let waited = 0;
   const check = () => {
+    waited += POLL_MS;
     let unbound: string[];
     try {
-      unbound = names.filter((n) => client.tryGet('persistentvolumeclaims', pod.metadata.namespace, n)?.status?.phase !== 'Bound');
+      unbound = names.filter((n) => !bound(n));
     } catch (e) {
-      // checkBindings' error ends the wait (wait.PollUntilContextTimeout): the binding cycle fails and the Pod is retried.
+      // checkBindings' error ends the wait: the binding cycle fails and the Pod is retried.
       if (!(e instanceof StatusError)) throw e;
       return failed(`running PreBind plugin "${NAME}": binding volumes: ${e.message}`);
     }
     if (unbound.length === 0) return done();
     if (waited >= BIND_TIMEOUT_MS) return failed(`running PreBind plugin "${NAME}": binding volumes: context deadline exceeded`);
-    waited += POLL_MS;
     schedule(POLL_MS, check);
   };
-  check();
+  schedule(POLL_MS, check);
 }
