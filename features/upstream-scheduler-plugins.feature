@@ -24,6 +24,7 @@ Feature: The scheduler's plugins as upstream's own tests have them
       | table                 |
       | fitScore              |
       | leastAllocated        |
+      | leastRequestedScore   |
       | balancedAllocation    |
       | balancedResourceScore |
 

@@ -8,7 +8,7 @@ import { Code, type Status } from '../../model/scheduler/framework/interface';
 import { podResource } from '../../model/scheduler/framework/resource';
 import { NodeInfo, newPodInfo } from '../../model/scheduler/framework/types';
 import { balancedResourceScore, NodeResourcesBalancedAllocation } from '../../model/scheduler/plugins/node-resources-balanced-allocation';
-import { fits, fitsRequest, haveAnyRequestedResourcesIncreased, isFit, NodeResourcesFit } from '../../model/scheduler/plugins/node-resources-fit';
+import { fits, fitsRequest, haveAnyRequestedResourcesIncreased, isFit, leastRequestedScore, NodeResourcesFit } from '../../model/scheduler/plugins/node-resources-fit';
 import { defaultPlugins } from '../../model/scheduler/plugins/registry';
 import type { FilterPlugin, ScorePlugin } from '../../model/scheduler/framework/interface';
 import { failuresOf, same, upstreamTable } from './fixtures';
@@ -111,6 +111,7 @@ export const NODERESOURCES_TABLES: Record<string, () => string[]> = {
   restartableInitContainers: () => failuresOf(upstreamTable(FILE, 'restartableInitContainers'), (c) => checkFilter(c, nodeInfoWith(allocatable(2, 0, 1, 0, 0, 0), undefined))),
   fitScore: () => failuresOf(upstreamTable(FILE, 'fitScore'), (c) => same(scores(new NodeResourcesFit(), c), c.want)),
   leastAllocated: () => failuresOf(upstreamTable(FILE, 'leastAllocated'), (c) => same(scores(new NodeResourcesFit(), c), c.want)),
+  leastRequestedScore: () => failuresOf(upstreamTable(FILE, 'leastRequestedScore'), (c) => same(leastRequestedScore(c.requested, c.capacity), c.want)),
   balancedAllocation: () => failuresOf(upstreamTable(FILE, 'balancedAllocation'), (c) => same(scores(new NodeResourcesBalancedAllocation(), c), c.want)),
   balancedResourceScore: () => failuresOf(upstreamTable(FILE, 'balancedResourceScore'), (c) => same(balancedResourceScore(c.requested, c.allocatable), c.want)),
   eventsToRegister: () =>

@@ -114,11 +114,10 @@ export class NodeResourcesFit implements FilterPlugin, ScorePlugin {
   constructor(private readonly args: NodeResourcesFitArgs = {}) {}
 
   filter(_state: CycleState, pod: PodInfo, node: NodeInfo): Status | null {
+    // Fits is the allocation-free check every node gets; only a node it rejects has its shortfalls listed.
     if (fits(pod, node, this.args)) return null;
-    const insufficient = fitsRequest(pod.requests, node, this.args);
-    if (insufficient.length === 0) return null;
     // 1.32 reports every shortfall as Unschedulable: preemption might free room.
-    return new Status(Code.Unschedulable, ...insufficient.map((i) => i.reason));
+    return new Status(Code.Unschedulable, ...fitsRequest(pod.requests, node, this.args).map((i) => i.reason));
   }
 
   isSchedulableAfterNodeChange(pod: KObject, oldNode: KObject | undefined, newNode: KObject): boolean {
