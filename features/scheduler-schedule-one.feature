@@ -378,3 +378,36 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       I schedule_one.go:1051] "Unable to schedule pod; no nodes are registered to the cluster; waiting" pod="default/c"
       I schedule_one.go:1118] "Updating pod condition" pod="default/c" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
       """
+
+  @SC16
+  Scenario: In a cluster of 200 nodes a cycle stops after 100 feasible ones, and the next cycle starts where it stopped (TestSchedulerSchedulePod, nextStartNodeIndex)
+    # Fewer than 100 nodes are all examined; from 100 on, 50% less one per 125 nodes, at least 100.
+    Given kube-scheduler at --v=2 on a fake API server
+    When the test creates 200 Nodes "node<i>" with allocatable cpu 4
+    And kube-scheduler's clock moves on 1s
+    Then kube-scheduler's log since the last look matches:
+      """
+      I server.go:166\] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168\] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243\] "Starting DynamicServingCertificateController"
+      """
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: first}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then kube-scheduler's log since the last look matches:
+      """
+      I schedule_one.go:314\] "Successfully bound pod to node" pod="default/first" node="node[0-9]+" evaluatedNodes=100 feasibleNodes=100
+      """
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: second}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then the Pod "first" is bound to one of node1 to node100
+    And the Pod "second" is bound to one of node101 to node200

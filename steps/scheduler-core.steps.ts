@@ -122,3 +122,27 @@ Then('the Event of Pod {string} with reason {word} is its PodScheduled message c
   expect(Buffer.byteLength(message)).toBeGreaterThan(limit);
   expect(notes).toEqual([Buffer.from(message).subarray(0, limit - 4).toString() + ' ...']);
 });
+
+When('the test creates {int} Nodes {string} with allocatable cpu {word}', function (this: object, n: number, pattern: string, cpu: string) {
+  const { t } = run(this);
+  for (let i = 1; i <= n; i++)
+    t.cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: pattern.replace('<i>', String(i).padStart(3, '0')) }, status: { allocatable: { cpu, memory: '8Gi', pods: '110' } } });
+});
+
+/** node<i>: the i of the node the Pod is bound to is within [from, to]. */
+Then('the Pod {string} is bound to one of node{int} to node{int}', function (this: object, name: string, from: number, to: number) {
+  const node: string | undefined = run(this).t.pod(name).spec?.nodeName;
+  const i = Number(node?.match(/^node(\d+)$/)?.[1]);
+  if (!(i >= from && i <= to)) throw new Error(`${name} is on ${node}, not one of node${from} to node${to}`);
+});
+
+/** As "reads:", each line a regular expression (for what the seeded choice of a node decides). */
+Then("kube-scheduler's log since the last look matches:", function (this: object, doc: string) {
+  const r = run(this);
+  const lines = r.t.logLines();
+  const fresh = lines.slice(r.logSeen);
+  r.logSeen = lines.length;
+  const want = doc.split('\n');
+  const ok = fresh.length === want.length && want.every((w, i) => new RegExp(`^${w}$`).test(fresh[i]));
+  if (!ok) throw new Error(`got:\n${fresh.join('\n')}\nwant (regular expressions):\n${doc}`);
+});
