@@ -77,6 +77,7 @@ const FOLDERS = {
       'features/rbac-validation.feature',
       'features/upstream-printers.feature',
       'features/objectmeta-validation.feature',
+      'features/managed-fields-paths.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',

@@ -28,7 +28,8 @@ export class FieldSet {
     const s = new FieldSet();
     const walk = (o: any, n: Node) => {
       for (const [k, v] of Object.entries(o ?? {})) {
-        if (k === '.') continue;
+        // DeserializePathElement: an element of an unknown kind ("r:...") is dropped.
+        if (!/^[fkvi]:/.test(k)) continue;
         const child = node();
         const hasChildren = Object.keys(v ?? {}).some((c) => c !== '.');
         child.member = !hasChildren || '.' in (v as object);
@@ -147,9 +148,12 @@ function sortedElements(m: Map<PathElement, Node>): PathElement[] {
   });
 }
 
-/** value.Compare for the scalars keys hold: numbers by value, strings lexically, types apart. */
+/**
+ * value.Compare for the scalars keys and set items hold: numbers first (by value), then strings
+ * (lexically), then booleans (false first), then anything else, null last.
+ */
 function compareValues(a: unknown, b: unknown): number {
-  const rank = (v: unknown) => (v === null ? 0 : typeof v === 'boolean' ? 1 : typeof v === 'number' ? 2 : typeof v === 'string' ? 3 : 4);
+  const rank = (v: unknown) => (typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : v === null ? 4 : 3);
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const sa = typeof a === 'string' ? a : canonicalJSON(a);
