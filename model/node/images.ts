@@ -47,6 +47,8 @@ const DEFAULT_DOMAIN = 'docker.io';
  * distribution/reference's message when it is malformed.
  */
 export function normalizeReference(raw: string): ImageReference {
+  // ParseNormalizedNamed: a bare 64-hex string is an image ID, not a name.
+  if (/^[a-f0-9]{64}$/.test(raw)) throw new ReferenceError(`invalid repository name (${raw}), cannot specify 64-byte hexadecimal strings`);
   let rest = raw;
   let digest: string | undefined;
   const at = rest.indexOf('@');

@@ -8,6 +8,7 @@ import { getPhase } from '../../model/node/kubelet/pod-status';
 import { failuresOf, same, upstreamTable } from './fixtures';
 import { KUBELET_CONDITIONS_TABLES } from './kubelet-conditions';
 import { KUBELET_ENV_TABLES } from './kubelet-env';
+import { KUBELET_IMAGES_TABLES } from './kubelet-images';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
 
 const FILE = 'kubelet';
@@ -71,4 +72,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_ENV_TABLES,
   ...KUBELET_LOGS_TABLES,
   ...KUBELET_CONDITIONS_TABLES,
+  ...KUBELET_IMAGES_TABLES,
 };

@@ -16,7 +16,6 @@ export type EnsureResult = { ok: true } | { ok: false; reason: string; message: 
 export class ImageManager {
   private readonly queue: (() => void)[] = [];
   private pulling = false;
-  private readonly backoff: Backoff;
   /** The last pull error per back-off key, quoted in the ImagePullBackOff message (1.32). */
   private readonly prevPullErr = new Map<string, string>();
 
@@ -24,9 +23,9 @@ export class ImageManager {
     private readonly sim: Simulation,
     private readonly runtime: ContainerRuntime,
     private readonly recorder: EventRecorder,
-  ) {
-    this.backoff = new Backoff(() => sim.clock.nowMs());
-  }
+    /** The pull back-off (NewImageManager's backOff: the kubelet's is 10 s doubling to 5 min). */
+    private readonly backoff = new Backoff(() => sim.clock.nowMs()),
+  ) {}
 
   ensure(pod: KObject, container: any, sandbox: PodSandboxConfig, cb: (r: EnsureResult) => void): void {
     const image: string = container.image;
