@@ -4,7 +4,8 @@ Feature: managedFields' field sets are written as structured-merge-diff writes t
   value, `i:` an index. Each level is written in structured-merge-diff's order: fields by name,
   then keys, then values (numbers, then strings, then booleans), then indices; an element of an
   unknown kind is dropped. The cases are sigs.k8s.io/structured-merge-diff's fieldpath tests
-  (element_test.go, serialize_test.go) as Kubernetes v1.32 vendors them.
+  (element_test.go, path_test.go, serialize_test.go) as Kubernetes v1.32 vendors them; conflicts and
+  errors name a path as `.spec.containers[name="nginx"].image`.
 
   @AP12
   Scenario: Path elements sort fields, then keys, values and indices, each in its own order (TestPathElementLess)
@@ -46,3 +47,12 @@ Feature: managedFields' field sets are written as structured-merge-diff writes t
     Then reading each FieldsV1 and writing it again gives:
       | read                     | written      |
       | {"f:aaa":{},"r:aab":{}}  | {"f:aaa":{}} |
+
+  @AP12
+  Scenario: A path prints as .field, [index], [key=value,...] and [=value] (TestPathString)
+    Then each path prints as fieldpath's Path.String does:
+      | name                 | path                                          | printed                             |
+      | basic1               | f:foo i:1                                     | .foo[1]                             |
+      | basic2               | f:foo f:bar i:1 f:baz                         | .foo.bar[1].baz                     |
+      | associative-list-ref | f:foo k:{"a":"b","c":1,"d":1.5,"e":true}      | .foo[a="b",c=1,d=1.5,e=true]        |
+      | sets                 | f:foo v:"b" v:5 v:false v:3.14159             | .foo[="b"][=5][=false][=3.14159]    |
