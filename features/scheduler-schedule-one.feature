@@ -411,3 +411,39 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
     And kube-scheduler's clock moves on 100ms
     Then the Pod "first" is bound to one of node1 to node100
     And the Pod "second" is bound to one of node101 to node200
+
+  @SC17
+  Scenario: An API error reading a Pod's claim is a PreFilter error, and a failed condition update is logged (error pod failed scheduling)
+    Given kube-scheduler at --v=0 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the next 1 "get persistentvolumeclaims" request of kube-scheduler fails with 500 InternalError: "etcdserver: request timed out"
+    And the next 1 "patch pods/status" request of kube-scheduler fails with 500 InternalError: "etcdserver: leader changed"
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec:
+        containers: [{name: app, image: nginx}]
+        volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      E schedule_one.go:1058] "Error scheduling pod; retrying" err="running PreFilter plugin \"VolumeBinding\": etcdserver: request timed out" pod="default/foo"
+      E schedule_one.go:1095] "Error updating pod" err="etcdserver: leader changed" pod="default/foo"
+      """
+    And kube-scheduler wrote, since the last look:
+      | create | events      | FailedScheduling |
+      | patch  | pods/status | foo              |
+    And the Events are:
+      | Pod | foo | Warning | FailedScheduling | Scheduling | running PreFilter plugin "VolumeBinding": etcdserver: request timed out | |

@@ -41,8 +41,8 @@ export class SchedulerUnderTest {
     this.log = ctx.log.lines;
     const request = ctx.client.request.bind(ctx.client);
     ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
-      if (req.verb === 'get' || req.verb === 'list' || req.verb === 'watch') return request(req);
-      this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+      const read = req.verb === 'get' || req.verb === 'list' || req.verb === 'watch';
+      if (!read) this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
       const fault = this.injected.find((f) => f.times > 0 && f.verb === req.verb && f.resource === req.resource && f.subresource === req.subresource);
       if (fault) {
         fault.times--;
