@@ -59,6 +59,7 @@ const FOLDERS = {
       'features/paths.feature',
       'features/upstream-cronjob.feature',
       'features/upstream-job.feature',
+      'features/upstream-nodeipam.feature',
     ],
   },
   apiserver: {

@@ -39,36 +39,68 @@ export class CidrSet {
     return this.indexToCIDR(candidate);
   }
 
-  /** Marks a subnet (e.g. a Node's existing podCIDR) used. */
+  /**
+   * Occupy: marks used every subnet the CIDR overlaps (a Node's existing podCIDR, or a wider or
+   * narrower range); each newly used one counts once.
+   */
   occupy(cidr: string): void {
-    const i = this.indexOf(cidr);
-    if (!this.used[i]) {
+    const [begin, end] = this.beginningAndEnd(cidr);
+    for (let i = begin; i <= end; i++) {
+      if (this.used[i]) continue;
       this.used[i] = 1;
       this.allocated++;
     }
   }
 
+  /** Release: frees every subnet the CIDR overlaps. */
   release(cidr: string): void {
-    const i = this.indexOf(cidr);
-    if (this.used[i]) {
+    const [begin, end] = this.beginningAndEnd(cidr);
+    for (let i = begin; i <= end; i++) {
+      if (!this.used[i]) continue;
       this.used[i] = 0;
       this.allocated--;
     }
   }
 
-  private indexToCIDR(i: number): string {
-    const ip = (this.base + i * 2 ** (32 - this.subnetMaskSize)) >>> 0;
-    return `${[24, 16, 8, 0].map((s) => (ip >>> s) & 255).join('.')}/${this.subnetMaskSize}`;
+  isUsed(i: number): boolean {
+    return this.used[i] === 1;
   }
 
-  private indexOf(cidr: string): number {
+  /** How many subnets are in use (allocatedCIDRs). */
+  get allocatedCIDRs(): number {
+    return this.allocated;
+  }
+
+  /** indexToCIDRBlock: the index-th subnet of the cluster CIDR. */
+  indexToCIDR(i: number): string {
+    const ip = (this.base + i * 2 ** (32 - this.subnetMaskSize)) >>> 0;
+    return `${formatIP(ip)}/${this.subnetMaskSize}`;
+  }
+
+  /** getIndexForIP: which subnet an address is in, from its bits below the cluster mask. */
+  indexForIP(ip: number): number {
+    const i = ((this.base ^ ip) >>> 0) / 2 ** (32 - this.subnetMaskSize);
+    if (Math.floor(i) >= this.maxCIDRs) throw new CidrSetError(`CIDR: ${formatIP(ip)}/${this.subnetMaskSize} is out of the range of CIDR allocator`);
+    return Math.floor(i);
+  }
+
+  /**
+   * getBeginningAndEndIndices: the subnets a CIDR overlaps; all of them for a CIDR as wide as the
+   * cluster's or wider, none (an error) for one outside it.
+   */
+  private beginningAndEnd(cidr: string): [number, number] {
     const { ip, mask } = parseCIDR(cidr);
-    if (mask !== this.subnetMaskSize) throw new CidrSetError(`CIDR ${cidr} does not have mask size ${this.subnetMaskSize}`);
-    const i = Math.floor((ip - this.base) / 2 ** (32 - this.subnetMaskSize));
-    if (ip < this.base || i >= this.maxCIDRs) throw new CidrSetError(`cidr ${cidr} is out the range of cluster cidr ${this.clusterCIDR}`);
-    return i;
+    const inCluster = (network: number, m: number, addr: number) => m === 0 || (((network ^ addr) >>> 0) >>> (32 - m)) === 0;
+    if (!inCluster(this.base, this.clusterMask, ip) && !inCluster(ip, mask, this.base))
+      throw new CidrSetError(`cidr ${formatIP(ip)}/${mask} is out the range of cluster cidr ${formatIP(this.base)}/${this.clusterMask}`);
+    if (this.clusterMask >= mask) return [0, this.maxCIDRs - 1];
+    const subnet = (addr: number) => (this.subnetMaskSize === 0 ? 0 : (addr & (0xffffffff << (32 - this.subnetMaskSize))) >>> 0);
+    const last = (ip + 2 ** (32 - mask) - 1) >>> 0;
+    return [this.indexForIP(subnet(ip)), this.indexForIP(subnet(last))];
   }
 }
+
+const formatIP = (ip: number) => [24, 16, 8, 0].map((s) => (ip >>> s) & 255).join('.');
 
 /** "10.244.0.0/16" to the network address as an unsigned 32-bit number and the mask size. */
 export function parseCIDR(cidr: string): { ip: number; mask: number } {
