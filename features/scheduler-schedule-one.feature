@@ -43,6 +43,8 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       | create | events       | Scheduled |
     And the Events are:
       | Pod | foo | Normal | Scheduled | Binding | Successfully assigned default/foo to node1 | |
+    # kube-scheduler runs on the control-plane node k8s-master: the instance is named after its host.
+    And every Event is reported by "default-scheduler" as "default-scheduler-k8s-master"
 
   @SC02
   Scenario: With no node registered the Pod is Unschedulable, and is tried again after its back-off, when a Node has registered (no nodes available)
@@ -240,6 +242,17 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/foo" err="0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: db}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
       I schedule_one.go:1118] "Updating pod condition" pod="default/foo" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
       I eventhandlers.go:161] "Update event for unscheduled pod" pod="default/foo"
+      """
+    # Another taint the Pod does not tolerate either: TaintToleration's hint says it is no use.
+    When the test patches the Node "node1" with:
+      """
+      spec: {taints: [{key: dedicated, value: db, effect: NoSchedule}, {key: zone, value: a, effect: NoSchedule}]}
+      """
+    And kube-scheduler's clock moves on 30s
+    Then the Pod "foo" is not bound
+    And kube-scheduler's log since the last look reads:
+      """
+      I eventhandlers.go:95] "Update event for node" node="node1"
       """
     # A new label is nothing TaintToleration looks at: the Pod stays where it waits.
     When the test patches the Node "node1" with:

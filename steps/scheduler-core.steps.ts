@@ -146,3 +146,9 @@ Then("kube-scheduler's log since the last look matches:", function (this: object
   const ok = fresh.length === want.length && want.every((w, i) => new RegExp(`^${w}$`).test(fresh[i]));
   if (!ok) throw new Error(`got:\n${fresh.join('\n')}\nwant (regular expressions):\n${doc}`);
 });
+
+/** tools/events' reportingController and reportingInstance ("<controller>-<hostname>") of every Event. */
+Then('every Event is reported by {string} as {string}', function (this: object, controller: string, instance: string) {
+  const got = [...new Set(run(this).t.events().map((e: any) => `${e.reportingComponent} ${e.reportingInstance}`))];
+  expect(got).toEqual([`${controller} ${instance}`]);
+});
