@@ -22,3 +22,7 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @S101
   Scenario: Whether a stopped container is started again, for each restart policy, and never once the Pod is deleted (TestShouldContainerBeRestarted)
     Then every case of upstream's kubelet-actions table shouldContainerBeRestarted holds on the model
+
+  @KL08
+  Scenario: Durations read as Go prints them, in back-off messages and pull times (time.Duration.String)
+    Then every case of upstream's kubelet table duration holds on the model

@@ -3,7 +3,7 @@
  * (getPhase) and the restart back-off (client-go's flowcontrol.Backoff), both pure functions of
  * their inputs and a fake clock.
  */
-import { Backoff } from '../../model/node/kubelet/backoff';
+import { Backoff, goDuration } from '../../model/node/kubelet/backoff';
 import { getPhase } from '../../model/node/kubelet/pod-status';
 import { failuresOf, same, upstreamTable } from './fixtures';
 import { KUBELET_CONDITIONS_TABLES } from './kubelet-conditions';
@@ -69,6 +69,7 @@ function backoffCase(c: any): string | undefined {
 export const KUBELET_TABLES: Record<string, () => string[]> = {
   getPhase: () => failuresOf(upstreamTable(FILE, 'getPhase'), phaseCase),
   backoff: () => failuresOf(upstreamTable(FILE, 'backoff'), backoffCase),
+  duration: () => failuresOf(upstreamTable(FILE, 'duration'), (c) => same(goDuration(c.ms), c.want)),
   ...KUBELET_ENV_TABLES,
   ...KUBELET_LOGS_TABLES,
   ...KUBELET_CONDITIONS_TABLES,
