@@ -79,6 +79,7 @@ const FOLDERS = {
       'features/upstream-printers.feature',
       'features/objectmeta-validation.feature',
       'features/managed-fields-paths.feature',
+      'features/namespace-authorization.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',

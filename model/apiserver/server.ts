@@ -167,7 +167,9 @@ export class ApiServer {
 
   /** The authorizer chain on a resource request's attributes; 403 Forbidden unless allowed. */
   private authorizeResource(id: Identity, r: ResourceInfo, verb: string, req: { namespace?: string; name?: string; subresource?: string; query?: ApiRequest['query'] }): void {
-    const namespace = r.namespaced ? req.namespace : undefined;
+    // RequestInfo: /api/v1/namespaces/NAME[/status|/finalize] is in the namespace NAME, so a
+    // RoleBinding there may grant reading or changing the Namespace itself.
+    const namespace = r.namespaced ? req.namespace : r.resource === 'namespaces' ? req.name : undefined;
     const fieldSelector = verb === 'list' || verb === 'watch' ? req.query?.fieldSelector : undefined;
     // RequestInfo: a list or watch selecting metadata.name=<x> names that one object.
     const name = req.name ?? /(?:^|,)\s*metadata\.name\s*==?\s*([^,\s]+)/.exec(fieldSelector ?? '')?.[1];
