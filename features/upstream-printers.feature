@@ -97,3 +97,8 @@ Feature: The API server prints table rows as upstream's printer tests have them
   Scenario: PersistentVolume and PersistentVolumeClaim rows (TestPrintPersistentVolume, TestPrintPersistentVolumeClaim)
     Then the API server's table printer prints every row of upstream's TestPrintPersistentVolume
     And the API server's table printer prints every row of upstream's TestPrintPersistentVolumeClaim
+
+  @AP10
+  Scenario: A Lease's holder, and an EndpointSlice's ports and addresses, three at most and "+ N more..." (TestPrintLease, TestPrintEndpointSlice)
+    Then the API server's table printer prints every row of upstream's TestPrintLease
+    And the API server's table printer prints every row of upstream's TestPrintEndpointSlice
