@@ -38,7 +38,7 @@ Feature: kube-scheduler's Event recorder: names, series, heartbeats and the end 
       | foo.1886953ea0560000 | v1 Pod default/foo | Warning FailedScheduling Scheduling | no room  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:40:00.000000Z |              |
 
   @SC09
-  Scenario: Events at the same instant get distinct names; an Event seen once is forgotten after 6 minutes
+  Scenario: Events at the same instant get distinct names; an Event seen once is forgotten after 6 minutes; the same object, type, reason, action and note make a series, whatever the object's reference leaves out
     Given kube-scheduler's event recorder runs on a fake API server
     When at these times:
       | at  | do     | regarding       | type    | reason           | action     | note      |
@@ -47,6 +47,8 @@ Feature: kube-scheduler's Event recorder: names, series, heartbeats and the end 
       | 0s  | record | Pod foo         | Normal  | Scheduled        | Binding    | no ns     |
       | 0s  | record | - default/bar   | Normal  | Scheduled        | Binding    | no kind   |
       | 5m  | record | Pod default/foo | Normal  | Scheduled        | Binding    | assigned  |
+      | 5m  | record | Pod default/bar | Normal  | Scheduled        | Binding    | no kind   |
+      | 5m  | record | Pod default/bar | Normal  | Schedule         | dBinding   | no kind   |
       | 13m | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room   |
     And the recorder's clock reaches 30m
     Then the recorder wrote:
@@ -56,11 +58,15 @@ Feature: kube-scheduler's Event recorder: names, series, heartbeats and the end 
       | 0:00.000  | create | foo.1886930fd5304002 |              |                             |
       | 0:00.000  | create | bar.1886930fd5304003 |              |                             |
       | 5:00.000  | patch  | foo.1886930fd5304001 | 2            | 2026-01-01T10:05:00.000000Z |
+      | 5:00.000  | patch  | bar.1886930fd5304003 | 2            | 2026-01-01T10:05:00.000000Z |
+      | 5:00.000  | create | bar.18869355ae94f800 |              |                             |
       | 12:00.000 | patch  | foo.1886930fd5304001 | 2            | 2026-01-01T10:05:00.000000Z |
+      | 12:00.000 | patch  | bar.1886930fd5304003 | 2            | 2026-01-01T10:05:00.000000Z |
       | 13:00.000 | create | foo.188693c570cfb800 |              |                             |
     And the stored Events are:
       | name                 | regarding          | type, reason, action                | note     | reporting                                      | eventTime                   | series count |
-      | bar.1886930fd5304003 | v1 Pod default/bar | Normal Scheduled Binding            | no kind  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z |              |
+      | bar.1886930fd5304003 | v1 Pod default/bar | Normal Scheduled Binding            | no kind  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z | 2            |
+      | bar.18869355ae94f800 | v1 Pod default/bar | Normal Schedule dBinding            | no kind  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:05:00.000000Z |              |
       | foo.1886930fd5304000 | v1 Pod default/foo | Warning FailedScheduling Scheduling | no room  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z |              |
       | foo.1886930fd5304001 | v1 Pod default/foo | Normal Scheduled Binding            | assigned | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z | 2            |
       | foo.1886930fd5304002 | v1 Pod -/foo       | Normal Scheduled Binding            | no ns    | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z |              |
