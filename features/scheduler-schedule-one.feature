@@ -460,3 +460,24 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       | patch  | pods/status | foo              |
     And the Events are:
       | Pod | foo | Warning | FailedScheduling | Scheduling | running PreFilter plugin "VolumeBinding": etcdserver: request timed out | |
+
+  @SC06
+  Scenario: A FailedScheduling note of exactly 1024 bytes is kept whole
+    Given kube-scheduler at --v=0 on a fake API server
+    When the test creates 9 Nodes with a taint each, "example.com/taint-<i>=vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv:NoSchedule"
+    And the test creates:
+      """
+      kind: Node
+      metadata: {name: node10}
+      spec: {taints: [{key: example.com/taint-10, value: vvvvvvvvvvvvvvvvvvvvvvvvvvvvvv, effect: NoSchedule}]}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 1s
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    Then the Event of Pod "foo" with reason FailedScheduling is its PodScheduled message, whole, at 1024 bytes

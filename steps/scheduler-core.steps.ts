@@ -152,3 +152,12 @@ Then('every Event is reported by {string} as {string}', function (this: object, 
   const got = [...new Set(run(this).t.events().map((e: any) => `${e.reportingComponent} ${e.reportingInstance}`))];
   expect(got).toEqual([`${controller} ${instance}`]);
 });
+
+/** A note of exactly the limit is not cut. */
+Then('the Event of Pod {string} with reason {word} is its PodScheduled message, whole, at {int} bytes', function (this: object, name: string, reason: string, limit: number) {
+  const { t } = run(this);
+  const message: string = t.pod(name).status.conditions.find((c: any) => c.type === 'PodScheduled').message;
+  const notes = t.events().filter((e: any) => e.involvedObject.name === name && e.reason === reason).map((e: any) => e.message);
+  expect(Buffer.byteLength(message)).toBe(limit);
+  expect(notes).toEqual([message]);
+});
