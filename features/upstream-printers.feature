@@ -102,3 +102,33 @@ Feature: The API server prints table rows as upstream's printer tests have them
   Scenario: A Lease's holder, and an EndpointSlice's ports and addresses, three at most and "+ N more..." (TestPrintLease, TestPrintEndpointSlice)
     Then the API server's table printer prints every row of upstream's TestPrintLease
     And the API server's table printer prints every row of upstream's TestPrintEndpointSlice
+
+  @AP10
+  Scenario: Every kind prints a full row for an empty object, without failing (TestTableRowDeepCopyShouldNotPanic)
+    Then the API server prints a row for an empty object of each kind, one cell per column of its Table:
+      | resource               | cells |
+      | pods                   | 9     |
+      | poddisruptionbudgets   | 5     |
+      | replicasets            | 8     |
+      | jobs                   | 8     |
+      | cronjobs               | 10    |
+      | services               | 7     |
+      | statefulsets           | 5     |
+      | daemonsets             | 11    |
+      | endpointslices         | 5     |
+      | deployments            | 8     |
+      | nodes                  | 10    |
+      | events                 | 10    |
+      | namespaces             | 3     |
+      | leases                 | 3     |
+      | configmaps             | 3     |
+      | secrets                | 4     |
+      | serviceaccounts        | 3     |
+      | controllerrevisions    | 4     |
+      | persistentvolumeclaims | 9     |
+      | persistentvolumes      | 11    |
+      | storageclasses         | 6     |
+      | roles                  | 2     |
+      | clusterroles           | 2     |
+      | rolebindings           | 6     |
+      | clusterrolebindings    | 6     |
