@@ -344,6 +344,10 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       kind: Pod
       metadata: {name: b}
       spec: {containers: [{name: app, image: nginx, resources: {requests: {cpu: "1"}}}]}
+      ---
+      kind: Pod
+      metadata: {name: picky}
+      spec: {nodeSelector: {disk: ssd}, containers: [{name: app, image: nginx}]}
       """
     And kube-scheduler's clock moves on 1s
     Then the Pod "a" is bound to "node1"
@@ -361,9 +365,13 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       I eventhandlers.go:231] "Add event for scheduled pod" pod="default/a"
       I eventhandlers.go:201] "Delete event for unscheduled pod" pod="default/a"
       I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/b"
+      I eventhandlers.go:141] "Add event for unscheduled pod" pod="default/picky"
       I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/b" err="0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
       I schedule_one.go:1118] "Updating pod condition" pod="default/b" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/picky" err="0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      I schedule_one.go:1118] "Updating pod condition" pod="default/picky" conditionType="PodScheduled" conditionStatus="False" conditionReason="Unschedulable"
       """
+    # The deletion below frees cpu, which NodeResourcesFit rejected b for; picky (NodeAffinity) is not tried again.
     When the test deletes the Pod "a"
     And kube-scheduler's clock moves on 2s
     Then the Pod "b" is bound to "node1"
