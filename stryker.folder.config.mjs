@@ -60,6 +60,7 @@ const FOLDERS = {
       'features/upstream-cronjob.feature',
       'features/upstream-job.feature',
       'features/upstream-nodeipam.feature',
+      'features/upstream-statefulset.feature',
     ],
   },
   apiserver: {
