@@ -10,6 +10,7 @@ import { KUBELET_CONDITIONS_TABLES } from './kubelet-conditions';
 import { KUBELET_ENV_TABLES } from './kubelet-env';
 import { KUBELET_IMAGES_TABLES } from './kubelet-images';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
+import { KUBELET_PROBER_TABLES } from './kubelet-prober';
 
 const FILE = 'kubelet';
 
@@ -74,4 +75,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_LOGS_TABLES,
   ...KUBELET_CONDITIONS_TABLES,
   ...KUBELET_IMAGES_TABLES,
+  ...KUBELET_PROBER_TABLES,
 };
