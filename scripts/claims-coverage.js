@@ -18,7 +18,7 @@ const claimsFile = path.join(root, 'features', 'claims.md');
 const claims = new Map();
 // The section each claim is listed under ("W: the walkthrough (seed …)"), for the HTML page.
 const sections = new Map();
-for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^## ([^\n]+)|^- \*\*([A-Z]\d{2})\*\* ([^\n]*(?:\n {2}[^\n]*)*)/gm)) {
+for (const m of fs.readFileSync(claimsFile, 'utf8').matchAll(/^## ([^\n]+)|^- \*\*([A-Z]{1,2}\d{2})\*\* ([^\n]*(?:\n {2}[^\n]*)*)/gm)) {
   if (m[1]) sections.set('', m[1].trim());
   else claims.set(m[2], m[3].replace(/\s+/g, ' ').trim()), sections.set(m[2], sections.get(''));
 }
@@ -63,7 +63,7 @@ for (const r of results) {
   const p = r.pickle;
   for (const t of p.tags) {
     const id = t.name.replace(/^@/, '');
-    if (!/^[A-Z]\d{2}$/.test(id)) continue;
+    if (!/^[A-Z]{1,2}\d{2}$/.test(id)) continue;
     if (!byClaim.has(id)) byClaim.set(id, []);
     byClaim.get(id).push({ scenario: p.name + r.run, name: p.name, uri: p.uri, line: r.line, status: r.status });
   }
