@@ -61,7 +61,7 @@ function controlPlane(objects: any): FakeControlPlane {
 
 function claimPod(c: any): KObject {
   const volumes = [...(c.volumes ?? []), ...c.claims.map((name: string) => ({ name, persistentVolumeClaim: { claimName: name } }))];
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pod-a', namespace: 'default', uid: 'pod-a' }, spec: { containers: [], volumes } };
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pod-a', namespace: 'default', uid: 'pod-a' }, spec: { containers: [], ...(volumes.length ? { volumes } : {}) } };
 }
 
 function volumeBinding(c: any): string | undefined {

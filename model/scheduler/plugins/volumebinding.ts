@@ -29,7 +29,7 @@ interface PodVolumes {
   boundVolumes: KObject[];
 }
 
-const claimNames = (pod: KObject): string[] => (pod.spec?.volumes ?? []).map((v: any) => v?.persistentVolumeClaim?.claimName).filter((n: unknown): n is string => typeof n === 'string');
+const claimNames = (pod: KObject): string[] => pod.spec?.volumes?.map((v: any) => v?.persistentVolumeClaim?.claimName).filter((n: unknown): n is string => typeof n === 'string') ?? [];
 
 /** PreFilter: reads the Pod's claims once per cycle (the real plugin reads them from listers). */
 export function preFilterVolumeBinding(client: ApiClient, state: CycleState, pod: KObject): void {
