@@ -31,19 +31,24 @@ interface PodVolumes {
 
 const claimNames = (pod: KObject): string[] => pod.spec?.volumes?.map((v: any) => v?.persistentVolumeClaim?.claimName).filter((n: unknown): n is string => typeof n === 'string') ?? [];
 
-/** PreFilter: reads the Pod's claims once per cycle (the real plugin reads them from listers). */
+/**
+ * PreFilter: reads the Pod's claims once per cycle (the real plugin reads them from listers).
+ * As upstream, every claim must exist and be usable (podHasPVCs) before any is looked at for
+ * binding (GetPodVolumeClaims).
+ */
 export function preFilterVolumeBinding(client: ApiClient, state: CycleState, pod: KObject): void {
   const out: PodVolumes = { boundVolumes: [] };
+  state.set(STATE_KEY, out);
+  const unresolvable = (reason: string) => (out.status = new Status(Code.UnschedulableAndUnresolvable, reason));
+  const claims: KObject[] = [];
   for (const name of claimNames(pod)) {
     const claim = client.tryGet('persistentvolumeclaims', pod.metadata.namespace, name);
-    if (!claim) {
-      out.status = new Status(Code.UnschedulableAndUnresolvable, `persistentvolumeclaim "${name}" not found`);
-      break;
-    }
-    if (claim.metadata.deletionTimestamp) {
-      out.status = new Status(Code.UnschedulableAndUnresolvable, `persistentvolumeclaim "${name}" is being deleted`);
-      break;
-    }
+    if (!claim) return void unresolvable(`persistentvolumeclaim "${name}" not found`);
+    if (claim.status?.phase === 'Lost') return void unresolvable(`persistentvolumeclaim "${name}" bound to non-existent persistentvolume "${claim.spec?.volumeName ?? ''}"`);
+    if (claim.metadata.deletionTimestamp) return void unresolvable(`persistentvolumeclaim "${name}" is being deleted`);
+    claims.push(claim);
+  }
+  for (const claim of claims) {
     if (claim.spec?.volumeName) {
       const pv = client.tryGet('persistentvolumes', undefined, claim.spec.volumeName);
       if (pv) out.boundVolumes.push(pv);
@@ -51,12 +56,8 @@ export function preFilterVolumeBinding(client: ApiClient, state: CycleState, pod
     }
     const cls = claim.spec?.storageClassName;
     const sc: any = cls ? client.tryGet('storageclasses', undefined, cls) : undefined;
-    if (sc?.volumeBindingMode !== 'WaitForFirstConsumer') {
-      out.status = new Status(Code.UnschedulableAndUnresolvable, 'pod has unbound immediate PersistentVolumeClaims');
-      break;
-    }
+    if (sc?.volumeBindingMode !== 'WaitForFirstConsumer') return void unresolvable('pod has unbound immediate PersistentVolumeClaims');
   }
-  state.set(STATE_KEY, out);
 }
 
 export class VolumeBinding implements PreFilterPlugin, FilterPlugin {
