@@ -1,4 +1,6 @@
 import type { KObject } from '../api/meta';
+import type { KeyValue } from '../etcd/store';
+import { decode } from './objects';
 
 /** A set of etcd keys that hands out its members in key order, sorting only after it changed. */
 class SortedKeys {
@@ -38,7 +40,8 @@ export interface CachedObject {
  * segment after the resource prefix) and, for Pods, spec.nodeName (the kubelets' selector).
  */
 export class CacheStore {
-  private readonly objects = new Map<string, CachedObject & { indexed?: string }>();
+  /** A live key: its object as decoded, or (when objects are not kept) its stored KeyValue. */
+  private readonly objects = new Map<string, { rev: number; obj?: KObject; kv?: KeyValue; indexed?: string }>();
   private readonly all = new SortedKeys();
   private readonly byNamespace = new Map<string, SortedKeys>();
   private readonly byField = new Map<string, SortedKeys>();
@@ -49,6 +52,12 @@ export class CacheStore {
     private readonly namespaced: boolean,
     /** The one field this resource is indexed by, if any ("spec.nodeName" for Pods). */
     readonly indexedField: string | undefined,
+    /**
+     * False for a resource whose watch cache upstream disables (events): then only each key's
+     * stored KeyValue is kept (its string is etcd's own), and an object is decoded when a list
+     * or a new watch asks for it, as a list that goes to etcd decodes it.
+     */
+    readonly keepsObjects = true,
   ) {}
 
   get size(): number {
@@ -56,13 +65,16 @@ export class CacheStore {
   }
 
   get(key: string): CachedObject | undefined {
-    return this.objects.get(key);
+    const e = this.objects.get(key);
+    if (!e || e.obj) return e as CachedObject | undefined;
+    return { rev: e.rev, obj: decode(e.kv!.value, e.kv!.modRevision) };
   }
 
-  set(key: string, rev: number, obj: KObject): void {
+  /** Records a key's new version: the object decoded from `kv` (kept unless keepsObjects is false). */
+  set(key: string, rev: number, obj: KObject, kv: KeyValue): void {
     const before = this.objects.get(key);
     const indexed = this.indexedField ? fieldValue(obj, this.indexedField) : undefined;
-    this.objects.set(key, { rev, obj, indexed });
+    this.objects.set(key, this.keepsObjects ? { rev, obj, indexed } : { rev, kv, indexed });
     if (before) {
       if (before.indexed === indexed) return;
       if (before.indexed !== undefined) this.byField.get(before.indexed)?.delete(key);

@@ -41,7 +41,7 @@ export class WatchHub {
       this.caches.set(r.resource, cache);
       this.etcd.actor = 'kube-apiserver';
       // The cacher's reflector: list (each object decoded once), then watch every change after it.
-      for (const kv of this.etcd.range(etcdPrefix(r))) cache.store.set(kv.key, kv.modRevision, decode(kv.value, kv.modRevision));
+      for (const kv of this.etcd.range(etcdPrefix(r))) cache.store.set(kv.key, kv.modRevision, decode(kv.value, kv.modRevision), kv);
       this.etcdCancels.push(this.etcd.watch(etcdPrefix(r), 0, (events) => this.onEtcdEvents(cache, events)));
     }
   }
@@ -69,9 +69,9 @@ export class WatchHub {
       } else {
         type = e.prevKv ? 'MODIFIED' : 'ADDED';
         obj = decodeStored(e.kv);
-        cache.store.set(e.kv.key, e.kv.modRevision, obj);
+        cache.store.set(e.kv.key, e.kv.modRevision, obj, e.kv);
       }
-      for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old)) this.enqueue(w, ev);
+      for (const [w, ev] of cache.push(e.kv.modRevision, type, obj, old, e)) this.enqueue(w, ev);
     }
   }
 

@@ -4,6 +4,8 @@ import { etcdPrefix, type ResourceInfo } from '../api/registry';
 import { type FieldSelector, matchesLabels, type Selector } from '../api/selectors';
 import { matchesFields } from './fieldlabels';
 import type { WatchEvent } from './request';
+import type { WatchEvent as EtcdEvent } from '../etcd/store';
+import { decode } from './objects';
 
 /** A client's watch: its filters and its delivery queue. */
 export interface Watcher {
@@ -25,6 +27,16 @@ export interface Watcher {
 const INDEXED_FIELDS: Record<string, string> = { pods: 'spec.nodeName' };
 
 /**
+ * Resources whose watch cache kube-apiserver disables by default (DefaultWatchCacheSizes:
+ * events, core and events.k8s.io): their lists and watches are served from etcd, so no decoded
+ * copy of each Event is held. Here the cache keeps only etcd's KeyValues for them (the same
+ * strings etcd holds) and decodes when asked: what clients see is the same.
+ */
+const UNCACHED = new Set(['events']);
+
+type HistoryEntry = { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj?: KObject; old?: KObject; change?: EtcdEvent };
+
+/**
  * The API server's per-resource watch cache: the recent history of changes (so a client can
  * resume a watch from a resourceVersion) and the set of watchers, indexed by namespace-free
  * exact field selectors (kubelets watch `spec.nodeName=<node>`), so that one Pod event is never
@@ -36,7 +48,7 @@ export class WatchCache {
    * in one splice once there are `capacity` of them, not one at a time (a splice per change
    * moved the whole window on every write).
    */
-  private readonly history: { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: KObject; old?: KObject }[] = [];
+  private readonly history: HistoryEntry[] = [];
   private head = 0;
   /** Each live key's object as last decoded, with its revision, indexed for lists. */
   readonly store: CacheStore;
@@ -47,7 +59,7 @@ export class WatchCache {
     readonly resource: ResourceInfo,
     private readonly capacity: number,
   ) {
-    this.store = new CacheStore(etcdPrefix(resource), resource.namespaced, INDEXED_FIELDS[resource.resource]);
+    this.store = new CacheStore(etcdPrefix(resource), resource.namespaced, INDEXED_FIELDS[resource.resource], !UNCACHED.has(resource.resource));
   }
 
   get oldestRV(): number {
@@ -84,8 +96,8 @@ export class WatchCache {
   }
 
   /** Records a change and returns, per interested watcher, the event it should see. */
-  push(rv: number, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old: KObject | undefined): [Watcher, WatchEvent][] {
-    this.history.push({ rv, type, obj, old });
+  push(rv: number, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject, old: KObject | undefined, change: EtcdEvent): [Watcher, WatchEvent][] {
+    this.history.push(this.store.keepsObjects ? { rv, type, obj, old } : { rv, type, change });
     if (this.history.length - this.head > this.capacity) {
       this.head = this.history.length - this.capacity;
       if (this.head >= this.capacity) {
@@ -113,11 +125,21 @@ export class WatchCache {
     for (let i = this.head; i < this.history.length; i++) {
       const h = this.history[i];
       if (h.rv <= rv) continue;
-      const ev = eventFor(w, h.type, h.obj, h.old);
+      const { obj, old } = h.change ? objectsOf(h.type, h.change) : (h as { obj: KObject; old?: KObject });
+      const ev = eventFor(w, h.type, obj, old);
       if (ev) out.push(ev);
     }
     return out;
   }
+}
+
+/** An uncached change's objects, decoded again as the watch hub decoded them when it happened. */
+function objectsOf(type: HistoryEntry['type'], e: EtcdEvent): { obj: KObject; old?: KObject } {
+  const prev = e.prevKv && decode(e.prevKv.value, e.prevKv.modRevision);
+  if (type !== 'DELETED') return { obj: decode(e.kv.value, e.kv.modRevision), old: prev };
+  // A deleted object is its last version, stamped with the deletion's revision.
+  prev!.metadata.resourceVersion = String(e.kv.modRevision);
+  return { obj: prev!, old: prev };
 }
 
 export function matchesWatcher(w: Pick<Watcher, 'namespace' | 'labels' | 'fields'>, obj: KObject): boolean {
