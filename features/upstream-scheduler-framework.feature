@@ -43,3 +43,17 @@ Feature: The scheduling framework's plugin runs as upstream's own tests have the
       | UnschedulableAndUnresolvable | a, b                       | a, b                         | false   | true     |
       | Wait                         |                            |                              | false   | false    |
       | Skip                         |                            |                              | false   | false    |
+
+  @SC13
+  Scenario: Which resource names are extended and which are scalar (v1helper.IsExtendedResourceName, schedutil.IsScalarResourceName)
+    Then resource names are classified:
+      | name                              | extended | scalar |
+      | cpu                               | false    | false  |
+      | memory                            | false    | false  |
+      | example.com/foo                   | true     | true   |
+      | nvidia.com/gpu                    | true     | true   |
+      | kubernetes.io/foo                 | false    | true   |
+      | requests.example.com/foo          | false    | false  |
+      | example.com/-foo                  | false    | false  |
+      | hugepages-2Mi                     | false    | true   |
+      | attachable-volumes-aws-ebs        | false    | true   |

@@ -6,6 +6,7 @@ import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { Framework } from '../model/scheduler/framework/framework';
 import { Code, Status, type Plugin } from '../model/scheduler/framework/interface';
+import { isExtendedResourceName, isScalarResourceName } from '../model/scheduler/framework/resource';
 import { NodeInfo, newPodInfo } from '../model/scheduler/framework/types';
 import type { EnabledPlugin } from '../model/scheduler/plugins/registry';
 
@@ -67,4 +68,9 @@ Then('a framework Status reads:', function (table: DataTable) {
     return [c.code, c.reasons, s.message(), String(s.isSuccess()), String(s.isRejected())];
   });
   expect(got).toEqual(table.hashes().map((c) => [c.code, c.reasons, c.message, c.success, c.rejected]));
+});
+
+Then('resource names are classified:', function (table: DataTable) {
+  const got = table.hashes().map((c) => [c.name, String(isExtendedResourceName(c.name)), String(isScalarResourceName(c.name))]);
+  expect(got).toEqual(table.hashes().map((c) => [c.name, c.extended, c.scalar]));
 });
