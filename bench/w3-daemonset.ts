@@ -55,6 +55,8 @@ function runSize(nodes: number, budget: Budget, progress: Progress): SizeRun {
     progress.tick(() => `${ready.size}/${nodes + 1} nodes Ready, cpu ${(cpu() - t0).toFixed(0)} s`);
   }
   const bootSeconds = cpu() - t0;
+  // Nothing here reads the simulation's trace (about 100 entries a Pod): off for the DaemonSet phase.
+  cluster.sim.trace.enabled = false;
   progress.tick(() => `${nodes} workers up in ${bootSeconds.toFixed(1)} CPU s; creating the DaemonSet`, true);
   const observer = new PodStartupObserver(cluster.admin, cluster.sim, 'default');
   const bound = new Set<string>();
