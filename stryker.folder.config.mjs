@@ -81,6 +81,7 @@ const FOLDERS = {
       'features/objectmeta-validation.feature',
       'features/managed-fields-paths.feature',
       'features/namespace-authorization.feature',
+      'features/request-info.feature',
       'features/auth-can-i-answers.feature',
       'features/auth-unauthorized.feature',
       'features/auth-whoami-serviceaccount.feature',

@@ -48,11 +48,11 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
     rest = rest.slice(1);
   }
   let namespace: string | undefined;
-  // /namespaces/NS/<resource>/... is namespaced; /namespaces/NAME[/status|/finalize] is the Namespace itself.
+  // /namespaces/NS/<resource>/... is namespaced; /namespaces/NAME[/status|/finalize] is the
+  // Namespace itself, and (as upstream's RequestInfo has it) in the namespace NAME.
   if (rest[0] === 'namespaces' && rest.length > 1) {
     namespace = rest[1];
     if (rest.length > 2 && rest[2] !== 'status' && rest[2] !== 'finalize') rest = rest.slice(2);
-    else namespace = undefined;
   }
   const [resource, name, subresource] = rest;
   if (verb === 'get' && !name) verb = 'list';
