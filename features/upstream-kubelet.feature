@@ -26,3 +26,7 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @KL08
   Scenario: Durations read as Go prints them, in back-off messages and pull times (time.Duration.String)
     Then every case of upstream's kubelet table duration holds on the model
+
+  @KL10
+  Scenario: A container the kubelet will restart waits with the reason cache's reason; one it will not stays terminated (TestGenerateAPIPodStatusWithDifferentRestartPolicies)
+    Then every case of upstream's kubelet table restartPolicies holds on the model

@@ -3,6 +3,7 @@ import { podQOSClass } from '../../apiserver/defaults';
 import { rfc3339 } from '../../sim/clock';
 import type { ContainerStatus, PodSandboxStatus } from '../cri/api';
 import { generateContainersReadyCondition, generatePodReadyCondition, type PodCondition } from './pod-conditions';
+import { shouldContainerBeRestarted } from './pod-actions';
 import { isStaticPod } from './static-pods';
 
 /** Why a container waits (the kubelet's reason cache): ErrImagePull, CrashLoopBackOff ... */
@@ -31,7 +32,7 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
   const old = pod.status ?? {};
   const now = rfc3339(nowMs);
   const spec = pod.spec ?? {};
-  const containerStatuses = (spec.containers ?? []).map((c: any) => containerStatus(c, rt));
+  const containerStatuses = (spec.containers ?? []).map((c: any) => containerStatus(pod, c, rt));
   const phase = getPhase(pod, containerStatuses, rt.terminal);
   const oldConditions: any[] = old.conditions ?? [];
   // Each condition keeps its transition time while its status stays the same.
@@ -65,7 +66,7 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
   return status;
 }
 
-function containerStatus(c: any, rt: RuntimePodState): any {
+function containerStatus(pod: KObject, c: any, rt: RuntimePodState): any {
   const list = rt.containers.get(c.name) ?? [];
   const latest = list[0];
   const cached = rt.reasons.get(c.name);
@@ -89,7 +90,8 @@ function containerStatus(c: any, rt: RuntimePodState): any {
     s.ready = !rt.terminal && (rt.probes?.ready(c.name) ?? true);
     s.started = rt.probes?.started(c.name) ?? true;
     s.state = { running: { startedAt: rfc3339(latest.startedAt) } };
-  } else if (cached && !rt.terminal) {
+  } else if (cached && !rt.terminal && shouldContainerBeRestarted(pod, latest)) {
+    // A container the kubelet will start again waits, with why it is not running (the reason cache).
     s.state = { waiting: { reason: cached.reason, message: cached.message } };
     s.lastState = { terminated: terminated(latest, rt) };
   } else s.state = { terminated: terminated(latest, rt) };

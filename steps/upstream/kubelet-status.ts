@@ -1,0 +1,37 @@
+/**
+ * Upstream's TestGenerateAPIPodStatusWithDifferentRestartPolicies (fixtures/upstream/
+ * kubelet-status.json) on the model's generatePodStatus: which containers wait with the reason
+ * cache's reason and which stay terminated.
+ */
+import type { ContainerStatus } from '../../model/node/cri/api';
+import { generatePodStatus } from '../../model/node/kubelet/pod-status';
+import { failuresOf, same, upstreamTable } from './fixtures';
+
+const exited = (name: string, exitCode: number, attempt: number): ContainerStatus =>
+  ({ id: `${name}-${attempt}`, podSandboxId: 'sb', metadata: { name, attempt }, image: 'busybox', imageRef: '', labels: {}, state: 'CONTAINER_EXITED', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode, reason: '' }) as unknown as ContainerStatus;
+
+/** A container state as the table writes it: {terminated: exit code} or {waiting: reason}. */
+function brief(state: any): any {
+  if (state?.terminated) return { terminated: state.terminated.exitCode };
+  if (state?.waiting) return { waiting: state.waiting.reason };
+  return state;
+}
+
+function restartPolicyCase(c: any): string | undefined {
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: '12345678', name: 'foo', namespace: 'new', ...(c.deleted ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) }, spec: { restartPolicy: c.restartPolicy, containers: [{ name: 'succeed' }, { name: 'failed' }] } };
+  const containers = new Map([
+    ['succeed', [exited('succeed', 0, 1), exited('succeed', 2, 0)]],
+    ['failed', [exited('failed', 1, 1), exited('failed', 3, 0)]],
+  ]);
+  const reasons = new Map([
+    ['succeed', { reason: 'test-error', message: '' }],
+    ['failed', { reason: 'test-error', message: '' }],
+  ]);
+  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: false }, 0);
+  const got = Object.fromEntries(status.containerStatuses.map((s: any) => [s.name, { state: brief(s.state), lastState: brief(s.lastState) }]));
+  return same(got, c.want);
+}
+
+export const KUBELET_STATUS_TABLES: Record<string, () => string[]> = {
+  restartPolicies: () => failuresOf(upstreamTable('kubelet-status', 'restartPolicies'), restartPolicyCase),
+};
