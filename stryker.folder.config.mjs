@@ -117,6 +117,9 @@ export default {
   // A mutant reached only while modules load (a top-level constant) would need every scenario of
   // the folder re-run in a fresh process; they are reported as ignored instead of tested.
   ignoreStatic: true,
+  // The controllers folder's dry run (every feature once, with coverage) passes Stryker's default
+  // 5 minutes on a shared two-core machine, and a timed-out dry run ends the whole run.
+  dryRunTimeoutMinutes: 30,
   // One worker: the machine is shared, and two cucumber processes on two cores gain little.
   concurrency: Number(process.env.STRYKER_CONCURRENCY || 1),
   tempDirName: `reports/stryker-tmp-${name}`,
