@@ -156,6 +156,23 @@ Feature: RBAC evaluates rules as upstream's own tests say
       | verbs=* urls=/foo,/foo/bar/one                            | verb2 |        |           |              | /foo/bar/one | yes     |
       | verbs=* urls=/foo,/foo/bar/one                            | verb2 |        |           |              | /foo/baz/one | no      |
 
+  @AP01
+  Scenario: "*/sub" grants that subresource of every resource, and resourceNames limit a rule to those names (ResourceMatches, ResourceNameMatches)
+    Then RuleAllows answers for each rule and request:
+      | rule                                            | verb | group | resource    | subresource | name | path | allowed |
+      | verbs=get groups=apps resources=*/scale         | get  | apps  | deployments | scale       | web  |      | yes     |
+      | verbs=get groups=apps resources=*/scale         | get  | apps  | replicasets | scale       | web  |      | yes     |
+      | verbs=get groups=apps resources=*/scale         | get  | apps  | deployments | status      | web  |      | no      |
+      | verbs=get groups=apps resources=*/scale         | get  | apps  | deployments |             | web  |      | no      |
+      | verbs=get groups=apps resources=*/scale         | get  | apps  | scale       |             | web  |      | no      |
+      | verbs=get groups=apps resources=*/sca           | get  | apps  | deployments | scale       | web  |      | no      |
+      | verbs=get groups=apps resources=deployments/*   | get  | apps  | deployments | scale       | web  |      | no      |
+      | verbs=get groups="" resources=pods names=web    | get  |       | pods        |             | web  |      | yes     |
+      | verbs=get groups="" resources=pods names=web    | get  |       | pods        |             | db   |      | no      |
+      | verbs=get groups="" resources=pods names=web    | list |       | pods        |             |      |      | no      |
+      | verbs=get,list groups="" resources=pods names=a,web | get |    | pods        |             | web  |      | yes     |
+      | verbs=get groups="" resources=pods              | get  |       | pods        |             | db   |      | yes     |
+
   @AP02
   Scenario: A user holds the rules of the bindings naming it, a namespace's only there (TestDefaultRuleResolver)
     Given these RBAC objects are in etcd:

@@ -89,7 +89,7 @@ Then('RuleAllows answers for each rule and request:', function (table: DataTable
     const user = identity('', '');
     const attrs = row.path
       ? { user, verb: row.verb, resourceRequest: false, path: row.path }
-      : { user, verb: row.verb, resourceRequest: true, apiGroup: row.group, resource: row.resource, subresource: row.subresource };
+      : { user, verb: row.verb, resourceRequest: true, apiGroup: row.group, resource: row.resource, subresource: row.subresource, name: row.name };
     return { ...row, allowed: yesNo(ruleAllows(attrs, parseRule(row.rule))) };
   });
   expect(got).toEqual(table.hashes());
