@@ -13,10 +13,12 @@ const STATES: Record<string, ContainerStatus['state']> = { running: 'CONTAINER_R
 
 /** makeBasePodAndStatus, then the case's changes. */
 function podAndStatus(c: any): { pod: any; state: PodRuntimeState } {
-  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: '12345678', name: 'foo', namespace: 'foo-ns' }, spec: { ...(c.restartPolicy ? { restartPolicy: c.restartPolicy } : {}), containers: NAMES.map((name) => ({ name, image: 'busybox' })) } };
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: '12345678', name: 'foo', namespace: 'foo-ns' }, spec: { ...(c.restartPolicy ? { restartPolicy: c.restartPolicy } : {}), ...(c.hostNetwork ? { hostNetwork: true } : {}), containers: NAMES.map((name) => ({ name, image: 'busybox' })) } };
   const sandboxes: PodSandboxStatus[] = [];
   if (c.sandbox !== null) {
     const s = c.sandbox ?? {};
+    // A second ready sandbox, newer (the runtime view lists the newest first).
+    if (c.readySandboxes === 2) sandboxes.push({ id: 'sandboxID2', metadata: { name: 'foo', namespace: 'foo-ns', uid: 'sandboxuid', attempt: 0 }, state: 'SANDBOX_READY', createdAt: 1, ip: '10.0.0.2', labels: {} });
     sandboxes.push({ id: 'sandboxID', metadata: { name: 'foo', namespace: 'foo-ns', uid: 'sandboxuid', attempt: s.attempt ?? 0 }, state: s.state ?? 'SANDBOX_READY', createdAt: 0, ip: s.ip ?? '10.0.0.1', labels: {} });
   }
   const containers = new Map<string, ContainerStatus[]>();
