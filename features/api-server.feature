@@ -82,7 +82,7 @@ Feature: kube-apiserver is the single front door, and only it talks to etcd
     When the kube-scheduler tries to delete the namespace "default"
     Then the API server answers 403 Forbidden with:
       """
-      namespaces "default" is forbidden: User "system:kube-scheduler" cannot delete resource "namespaces" in API group "" at the cluster scope
+      namespaces "default" is forbidden: User "system:kube-scheduler" cannot delete resource "namespaces" in API group "" in the namespace "default"
       """
     And the namespace "default" still exists
 

@@ -144,7 +144,7 @@ Feature: Who is asking: certificates, tokens and anonymous requests
       | create | configmaps in the namespace "default"      | configmaps is forbidden: User "system:anonymous" cannot create resource "configmaps" in API group "" in the namespace "default"               |
       | get    | nodes "k8s-master"                         | nodes "k8s-master" is forbidden: User "system:anonymous" cannot get resource "nodes" in API group "" at the cluster scope                     |
       | list   | deployments in the namespace "default"     | deployments.apps is forbidden: User "system:anonymous" cannot list resource "deployments" in API group "apps" in the namespace "default"      |
-      | delete | namespaces "default"                       | namespaces "default" is forbidden: User "system:anonymous" cannot delete resource "namespaces" in API group "" at the cluster scope           |
+      | delete | namespaces "default"                       | namespaces "default" is forbidden: User "system:anonymous" cannot delete resource "namespaces" in API group "" in the namespace "default"     |
 
   @H04
   Scenario Outline: Anonymous may read health and version (system:public-info-viewer), not discovery: <path>
