@@ -10,3 +10,7 @@ Feature: Which container instance the kubelet reads for `kubectl logs`, as upstr
   @KL03
   Scenario: The instance read for the current and the previous container, or why there is none (TestValidateContainerLogStatus)
     Then every case of upstream's kubelet table validateContainerLogStatus holds on the model
+
+  @KL03
+  Scenario: The lines read: every one, the last tailLines, with RFC3339Nano timestamps when asked (ReadLogs)
+    Then every case of upstream's kubelet table readLogs holds on the model

@@ -3,7 +3,7 @@
  * containerForLogs: which container instance `kubectl logs` reads from the Pod's status, and the
  * kubelet's words when there is none.
  */
-import { containerForLogs } from '../../model/node/kubelet/container-logs';
+import { containerForLogs, followContainerLog, readContainerLog } from '../../model/node/kubelet/container-logs';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 /** The runtime id read, or the error's message. */
@@ -20,6 +20,16 @@ function logStatusCase(c: any): string | undefined {
   return same({ current: read(pod, 'x', false), previous: read(pod, 'x', true), otherContainer: read(pod, 'blah', false) }, c.want);
 }
 
+/** ReadLogs on a fake runtime whose container log holds the case's entries; the first read of a follow gives the same. */
+function readLogsCase(c: any): string | undefined {
+  const runtime: any = { containerLogEntries: () => c.entries, containerStatus: () => ({ state: 'CONTAINER_RUNNING' }) };
+  const problem = same(readContainerLog(runtime, 'cid', c.options), c.want);
+  if (problem) return problem;
+  const follower = followContainerLog(runtime, 'cid', c.options, () => true);
+  return same({ first: follower.read(), then: follower.read(), ended: follower.ended() }, { first: c.want, then: '', ended: false });
+}
+
 export const KUBELET_LOGS_TABLES: Record<string, () => string[]> = {
   validateContainerLogStatus: () => failuresOf(upstreamTable('kubelet-logs', 'validateContainerLogStatus'), logStatusCase),
+  readLogs: () => failuresOf(upstreamTable('kubelet-logs', 'readLogs'), readLogsCase),
 };
