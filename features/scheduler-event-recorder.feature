@@ -99,3 +99,51 @@ Feature: kube-scheduler's Event recorder: names, series, heartbeats and the end 
       | name                 | regarding          | type, reason, action                | note     | reporting                                      | eventTime                   | series count |
       | bar.188693104c65d400 | v1 Pod default/bar | Warning FailedScheduling Scheduling | no room  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:02.000000Z | 2            |
       | foo.1886930fd5304000 | v1 Pod default/foo | Warning FailedScheduling Scheduling | no room  | default-scheduler default-scheduler-k8s-master | 2026-01-01T10:00:00.000000Z | 2            |
+
+  @SC09
+  Scenario: Every open series is written at each 30-minute heartbeat, once, and only series are
+    Given kube-scheduler's event recorder runs on a fake API server
+    When at these times:
+      | at      | do     | regarding       | type    | reason           | action     | note     |
+      | 0s      | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 1s      | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 5m      | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 10m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 10m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 601s    | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 15m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 15m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 20m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 20m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 25m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 25m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 29m     | record | Pod default/baz | Normal  | Scheduled        | Binding    | assigned |
+      | 30m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 30m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 35m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 35m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 40m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 40m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 45m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 45m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 50m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 50m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 55m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 55m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+      | 60m     | record | Pod default/foo | Warning | FailedScheduling | Scheduling | no room  |
+      | 60m     | record | Pod default/bar | Warning | FailedScheduling | Scheduling | no room  |
+    And the recorder's clock reaches 80m
+    # The 30m and 60m rows come after the heartbeat of the same instant; bar's is written once per heartbeat too.
+    Then the recorder wrote:
+      | at        | verb   | event                | series count | last observed               |
+      | 0:00.000  | create | foo.1886930fd5304000 |              |                             |
+      | 0:01.000  | patch  | foo.1886930fd5304000 | 2            | 2026-01-01T10:00:01.000000Z |
+      | 10:00.000 | create | bar.1886939b87f9b000 |              |                             |
+      | 10:01.000 | patch  | bar.1886939b87f9b000 | 2            | 2026-01-01T10:10:01.000000Z |
+      | 29:00.000 | create | baz.188694a4f5453800 |              |                             |
+      | 30:00.000 | patch  | foo.1886930fd5304000 | 7            | 2026-01-01T10:25:00.000000Z |
+      | 30:00.000 | patch  | bar.1886939b87f9b000 | 5            | 2026-01-01T10:25:00.000000Z |
+      | 60:00.000 | patch  | foo.1886930fd5304000 | 13           | 2026-01-01T10:55:00.000000Z |
+      | 60:00.000 | patch  | bar.1886939b87f9b000 | 11           | 2026-01-01T10:55:00.000000Z |
+      | 72:00.000 | patch  | foo.1886930fd5304000 | 14           | 2026-01-01T11:00:00.000000Z |
+      | 72:00.000 | patch  | bar.1886939b87f9b000 | 12           | 2026-01-01T11:00:00.000000Z |
