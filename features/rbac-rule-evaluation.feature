@@ -172,6 +172,8 @@ Feature: RBAC evaluates rules as upstream's own tests say
       | verbs=get groups="" resources=pods names=web    | list |       | pods        |             |      |      | no      |
       | verbs=get,list groups="" resources=pods names=a,web | get |    | pods        |             | web  |      | yes     |
       | verbs=get groups="" resources=pods              | get  |       | pods        |             | db   |      | yes     |
+      | verbs=get urls=""                               | get  |       |             |             |      | /foo | no      |
+      | verbs=get urls=/foo*                            | get  |       |             |             |      | /foobar | yes  |
 
   @AP02
   Scenario: A user holds the rules of the bindings naming it, a namespace's only there (TestDefaultRuleResolver)
