@@ -489,3 +489,30 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       """
     And kube-scheduler's clock moves on 100ms
     Then the Event of Pod "foo" with reason FailedScheduling is its PodScheduled message, whole, at 1024 bytes
+
+  @SC05
+  Scenario: Only the PodScheduled condition is compared and written; the Pod's other conditions stay as they are
+    Given kube-scheduler at --v=0 on a fake API server
+    When the test creates:
+      """
+      kind: Pod
+      metadata: {name: foo}
+      spec: {containers: [{name: app, image: nginx}], readinessGates: [{conditionType: example.com/ready}]}
+      """
+    And the test patches the Pod "foo" with:
+      """
+      status: {conditions: [{type: example.com/ready, status: "False", reason: Waiting, lastTransitionTime: "2025-12-31T00:00:00Z"}]}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And kube-scheduler's clock moves on 4s
+    # One condition write for the first failure; the retries failing alike write none.
+    Then kube-scheduler wrote, since the last look:
+      | create | events      | FailedScheduling     |
+      | patch  | pods/status | foo                  |
+      | patch  | events      | foo.1886930fd59b0fc0 |
+    And the Pod "foo"'s PodScheduled condition is:
+      | status             | False                               |
+      | reason             | Unschedulable                       |
+      | message            | no nodes available to schedule pods |
+      | lastTransitionTime | 2026-01-01T10:00:00Z                |
+    And the Pod "foo"'s condition example.com/ready is still False, Waiting, since 2025-12-31T00:00:00Z

@@ -161,3 +161,8 @@ Then('the Event of Pod {string} with reason {word} is its PodScheduled message, 
   expect(Buffer.byteLength(message)).toBe(limit);
   expect(notes).toEqual([message]);
 });
+
+Then("the Pod {string}'s condition {word} is still {word}, {word}, since {word}", function (this: object, name: string, type: string, status: string, reason: string, since: string) {
+  const c = (run(this).t.pod(name).status?.conditions ?? []).find((x: any) => x.type === type);
+  expect([c?.status, c?.reason, c?.lastTransitionTime]).toEqual([status, reason, since]);
+});
