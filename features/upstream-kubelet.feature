@@ -3,9 +3,11 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   container still waiting keeps the Pod Pending; with Always, stopped containers are restarting,
   so the Pod stays Running; with OnFailure only a clean exit ends it; with Never any failure does.
   A crashing container is restarted after a back-off that doubles from 10 s to 5 minutes and is
-  forgotten after twice that. These are the cases of pkg/kubelet/kubelet_pods_test.go and
-  client-go's util/flowcontrol/backoff_test.go, run on the model's functions
-  (steps/fixtures/upstream/kubelet.json).
+  forgotten after twice that, its delay printed as Go prints durations. A container the kubelet
+  will start again waits with why it is not running; one it will not stays terminated. These are
+  the cases of pkg/kubelet/kubelet_pods_test.go, client-go's util/flowcontrol/backoff_test.go and
+  Go's time tests, run on the model's functions (steps/fixtures/upstream/kubelet.json,
+  kubelet-status.json).
 
   @S22
   Scenario: The Pod phase for each restart policy and container state (getPhase)
