@@ -62,3 +62,33 @@ Feature: The kubelet's journal tells what it did, in klog's words
       """
       -- No entries --
       """
+
+  @KL06
+  Scenario: A static Pod on a worker comes from the file source; a manifest that is not a Pod is logged and skipped
+    When I run `on k8s-worker-1 tee /etc/kubernetes/manifests/static-web.yaml` with this input:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: static-web
+      spec:
+        containers:
+          - name: web
+            image: nginx
+      """
+    And I run `on k8s-worker-1 tee /etc/kubernetes/manifests/notapod.yaml` with this input:
+      """
+      apiVersion: v1
+      kind: Service
+      metadata:
+        name: x
+      """
+    And 30s pass
+    And I run `on k8s-worker-1 journalctl -u kubelet`
+    Then the output has lines matching, in order:
+      """
+      kubelet\[\d+\]: E0101 [\d:.]+ +\d+ file\.go:187\] "Could not process manifest file" err=".+" path="/etc/kubernetes/manifests/notapod\.yaml"$
+      kubelet\[\d+\]: I0101 [\d:.]+ +\d+ config\.go:398\] "Receiving a new pod" pods=\["default/static-web-k8s-worker-1"\] source="file"$
+      kubelet\[\d+\]: I0101 [\d:.]+ +\d+ kubelet\.go:2468\] "SyncLoop ADD" source="file" pods=\["default/static-web-k8s-worker-1"\]$
+      kubelet\[\d+\]: I0101 [\d:.]+ +\d+ kubelet\.go:1941\] "Creating a mirror pod for static pod" pod="default/static-web-k8s-worker-1"$
+      """

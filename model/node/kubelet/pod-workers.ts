@@ -4,6 +4,7 @@ import { killPod, type KillMode } from './kill-pod';
 import { StatusManager } from './status-manager';
 import { syncPod } from './sync-pod';
 import { LABEL_POD_UID } from './runtime-view';
+import { CONFIG_SOURCE } from './static-pods';
 
 /** How often dead containers and sandboxes are removed (ContainerGCPeriod). */
 const GC_PERIOD_MS = 60_000;
@@ -29,7 +30,8 @@ export class PodWorkers {
     let w = this.workers.get(uid);
     if (!w) {
       this.workers.set(uid, (w = new PodWorker(pod)));
-      this.core.ctx.log.info('kubelet.go:2468', 'SyncLoop ADD', { source: 'api', pods: [w.key] });
+      // The config source the Pod came from: "file" for a static Pod, "api" otherwise.
+      this.core.ctx.log.info('kubelet.go:2468', 'SyncLoop ADD', { source: pod.metadata.annotations?.[CONFIG_SOURCE] ?? 'api', pods: [w.key] });
       return this.kick(w);
     }
     if (Number(pod.metadata.resourceVersion) < Number(w.pod.metadata.resourceVersion)) return;
