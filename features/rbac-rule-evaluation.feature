@@ -167,6 +167,9 @@ Feature: RBAC evaluates rules as upstream's own tests say
       | verbs=get groups=apps resources=*/scale         | get  | apps  | scale       |             | web  |      | no      |
       | verbs=get groups=apps resources=*/sca           | get  | apps  | deployments | scale       | web  |      | no      |
       | verbs=get groups=apps resources=deployments/*   | get  | apps  | deployments | scale       | web  |      | no      |
+      | verbs=get groups=apps resources=*/xscale        | get  | apps  | deployments | scale       | web  |      | no      |
+      | verbs=get groups=apps resources=abscale         | get  | apps  | deployments | scale       | web  |      | no      |
+      | verbs=get groups=apps resources=*/              | get  | apps  | deployments |             | web  |      | no      |
       | verbs=get groups="" resources=pods names=web    | get  |       | pods        |             | web  |      | yes     |
       | verbs=get groups="" resources=pods names=web    | get  |       | pods        |             | db   |      | no      |
       | verbs=get groups="" resources=pods names=web    | list |       | pods        |             |      |      | no      |
