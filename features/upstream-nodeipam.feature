@@ -20,4 +20,5 @@ Feature: The node IPAM's CIDR set passes Kubernetes' own unit tests
       | getBitForCIDR       |
       | occupy              |
       | allocateTwo         |
+      | occupyThenAllocate  |
       | maxCIDRs            |

@@ -92,6 +92,12 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     const set = new CidrSet(c.cluster, c.mask);
     return same([set.allocateNext(), set.allocateNext()], [c.expected, c.expected2]);
   },
+  // Occupy does not move the cursor: the next allocation tries each occupied subnet first.
+  occupyThenAllocate: (c) => {
+    const set = new CidrSet(c.cluster, c.mask);
+    set.occupy(c.occupy);
+    return same([set.allocateNext(), set.allocatedCIDRs], [c.expected, c.allocated]);
+  },
   maxCIDRs: (c) => same(new CidrSet(c.cluster, c.mask).maxCIDRs, c.max),
 };
 
