@@ -76,9 +76,11 @@ function checkFilter(c: any, ni: NodeInfo): string | undefined {
   const got = {
     status: statusOf(plugin.filter(new Map(), pi, ni)),
     fits: fits(pi, ni, c.args ?? {}),
+    // fitsRequest on its own, also where Fits lets the node through (the filter then never calls it).
+    reasons: fitsRequest(podResource(pod), ni, c.args ?? {}).map((i) => i.reason),
     ...(c.insufficient ? { insufficient: fitsRequest(podResource(pod), ni, c.args ?? {}).map((i) => [i.resourceName, i.requested, i.used, i.capacity]) } : {}),
   };
-  const want = { status: wantStatus(c.want), fits: c.want.length === 0, ...(c.insufficient ? { insufficient: c.insufficient } : {}) };
+  const want = { status: wantStatus(c.want), fits: c.want.length === 0, reasons: c.want, ...(c.insufficient ? { insufficient: c.insufficient } : {}) };
   // fitsRequest is also "Reason" per shortfall: the filter's reasons are exactly those.
   if (c.insufficient && got.insufficient!.length !== c.want.length) return `fitsRequest found ${got.insufficient!.length} shortfalls for ${c.want.length} reasons`;
   return same(got, want);
@@ -130,7 +132,9 @@ export const NODERESOURCES_TABLES: Record<string, () => string[]> = {
   haveAnyRequestedResourcesIncreased: () =>
     failuresOf(upstreamTable(FILE, 'haveAnyRequestedResourcesIncreased'), (c) => {
       // st.MakeNode().Capacity, or a status as the case writes it (allocatable and capacity apart).
-      const node = (cap: any, status: any): KObject => (status ? { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node' }, spec: {}, status } : wrapperNode('node', cap));
+      // "none": a Node object without status.
+      const node = (cap: any, status: any): KObject =>
+        status === 'none' ? { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node' }, spec: {} } : status ? { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node' }, spec: {}, status } : wrapperNode('node', cap);
       return same(haveAnyRequestedResourcesIncreased(resourcePod(c.pod), node(c.old, c.oldStatus), node(c.new, c.newStatus)), c.want);
     }),
 };
