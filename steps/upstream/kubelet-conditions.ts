@@ -8,7 +8,7 @@ import { failuresOf, same, upstreamTable } from './fixtures';
 const FILE = 'kubelet-conditions';
 
 function podOf(c: any): any {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: c.containers.map((name: string) => ({ name })), ...(c.readinessGates ? { readinessGates: c.readinessGates.map((conditionType: string) => ({ conditionType })) } : {}) } };
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { ...(c.containers.length ? { containers: c.containers.map((name: string) => ({ name })) } : {}), ...(c.readinessGates ? { readinessGates: c.readinessGates.map((conditionType: string) => ({ conditionType })) } : {}) } };
 }
 
 const verdict = (got: PodCondition, type: string, want: any) => same(got, { type, ...want });
