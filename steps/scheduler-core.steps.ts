@@ -9,6 +9,7 @@ import { expect } from 'expect';
 import yaml from 'js-yaml';
 import type { KObject } from '../model/api/meta';
 import { SchedulerUnderTest } from './upstream/scheduler-harness';
+import { virtualMs } from './support/virtual-duration';
 
 const RUNS = new WeakMap<object, { t: SchedulerUnderTest; logSeen: number; actionsSeen: number }>();
 
@@ -18,12 +19,7 @@ function run(world: object) {
   return r;
 }
 
-/** "250ms", "1s", "5m": virtual milliseconds. */
-function ms(d: string): number {
-  const m = d.match(/^(\d+)(ms|s|m)$/);
-  if (!m) throw new Error(`not a duration: ${d}`);
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[m[2] as 'ms' | 's' | 'm'];
-}
+const ms = virtualMs;
 
 /** Rows equal, or an error that shows the rows received as a Gherkin table. */
 function sameRows(got: string[][], want: string[][]): void {

@@ -9,6 +9,7 @@ import { StatusError } from '../model/api/status';
 import type { ApiRequest } from '../model/apiserver/request';
 import { EventsV1Recorder } from '../model/scheduler/events';
 import { FakeControlPlane } from './upstream/harness';
+import { virtualMs } from './support/virtual-duration';
 
 interface Write {
   at: number;
@@ -33,12 +34,7 @@ function run(world: object): RecorderRun {
   return r;
 }
 
-/** "0s", "1500ms", "6m": virtual milliseconds since the recorder started. */
-function ms(d: string): number {
-  const m = d.match(/^(\d+)(ms|s|m)$/);
-  if (!m) throw new Error(`not a time: ${d}`);
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[m[2] as 'ms' | 's' | 'm'];
-}
+const ms = virtualMs;
 
 /** "m:ss.mmm" since the start, for the table of writes. */
 function clock(t: number): string {
