@@ -32,3 +32,7 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @KL10
   Scenario: A container the kubelet will restart waits with the reason cache's reason; one it will not stays terminated (TestGenerateAPIPodStatusWithDifferentRestartPolicies)
     Then every case of upstream's kubelet table restartPolicies holds on the model
+
+  @KL12
+  Scenario: A container's state and last state from the runtime, the reason cache and the old status (TestGenerateAPIPodStatusWithReasonCache)
+    Then every case of upstream's kubelet table reasonCache holds on the model

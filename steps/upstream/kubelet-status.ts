@@ -1,7 +1,8 @@
 /**
  * Upstream's TestGenerateAPIPodStatusWithDifferentRestartPolicies (fixtures/upstream/
  * kubelet-status.json) on the model's generatePodStatus: which containers wait with the reason
- * cache's reason and which stay terminated.
+ * cache's reason and which stay terminated; and TestGenerateAPIPodStatusWithReasonCache with the
+ * rest of convertToAPIContainerStatuses: the last state, the old API status, unknown containers.
  */
 import type { ContainerStatus } from '../../model/node/cri/api';
 import { generatePodStatus } from '../../model/node/kubelet/pod-status';
@@ -32,6 +33,42 @@ function restartPolicyCase(c: any): string | undefined {
   return same(got, c.want);
 }
 
+const CRI_STATES: Record<string, ContainerStatus['state']> = { running: 'CONTAINER_RUNNING', exited: 'CONTAINER_EXITED', created: 'CONTAINER_CREATED', unknown: 'CONTAINER_UNKNOWN' };
+
+/** A state as TestGenerateAPIPodStatusWithReasonCache checks it; the runtime's own Completed/Error reason is not upstream's. */
+function stateOf(state: any): any {
+  if (state?.running) return { running: {} };
+  if (state?.waiting) return { waiting: state.waiting.reason ?? '' };
+  if (state?.terminated) {
+    const { exitCode, reason, message } = state.terminated;
+    return { terminated: { ...(exitCode !== undefined ? { exitCode } : {}), ...(reason && reason !== 'Completed' && reason !== 'Error' ? { reason } : {}), ...(message ? { message } : {}) } };
+  }
+  return {};
+}
+
+function reasonCacheCase(c: any): string | undefined {
+  const pod: any = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { uid: '12345678', name: 'foo', namespace: 'new', ...(c.deleted ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
+    spec: { restartPolicy: 'OnFailure', containers: c.containers.map((name: string) => ({ name })) },
+    status: { containerStatuses: c.old },
+  };
+  // The runtime's statuses, newest first, as the model's runtime view lists them per name.
+  const containers = new Map<string, ContainerStatus[]>();
+  c.runtime.forEach((r: any, i: number) => {
+    const cs = { id: `${r.name}-${i}`, podSandboxId: 'sb', metadata: { name: r.name, attempt: r.attempt ?? 0 }, image: 'busybox', imageRef: '', labels: {}, state: CRI_STATES[r.state], createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: r.exitCode ?? 0, reason: '' } as unknown as ContainerStatus;
+    containers.set(r.name, [...(containers.get(r.name) ?? []), cs]);
+  });
+  const reasons = new Map<string, { reason: string; message: string }>(c.reasons.map((name: string) => [name, { reason: 'test-error', message: '' }]));
+  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: false }, 0);
+  const got = Object.fromEntries(
+    status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}) }]),
+  );
+  return same(got, c.want);
+}
+
 export const KUBELET_STATUS_TABLES: Record<string, () => string[]> = {
   restartPolicies: () => failuresOf(upstreamTable('kubelet-status', 'restartPolicies'), restartPolicyCase),
+  reasonCache: () => failuresOf(upstreamTable('kubelet-status', 'reasonCache'), reasonCacheCase),
 };

@@ -66,35 +66,63 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
   return status;
 }
 
+/**
+ * convertToAPIContainerStatuses for one container: the newest runtime status is the state, the
+ * one before it the last state; without any, the old API status lends its restart count and last
+ * state (or, when it was terminated, all of it). A container the kubelet will start again waits
+ * with the reason cache's reason.
+ */
 function containerStatus(pod: KObject, c: any, rt: RuntimePodState): any {
   const list = rt.containers.get(c.name) ?? [];
   const latest = list[0];
   const cached = rt.reasons.get(c.name);
-  const s: any = { name: c.name, image: c.image, imageID: '', lastState: {}, ready: false, restartCount: latest?.metadata.attempt ?? 0, started: false, state: {} };
+  const old = (pod.status?.containerStatuses ?? []).find((x: any) => x.name === c.name);
+  let s: any = { name: c.name, image: c.image, imageID: '', lastState: {}, ready: false, restartCount: 0, started: false, state: {} };
   if (Array.isArray(c.volumeMounts) && c.volumeMounts.length)
     s.volumeMounts = c.volumeMounts.map((m: any) => ({ name: m.name, mountPath: m.mountPath, ...(m.readOnly ? { readOnly: true, recursiveReadOnly: 'Disabled' } : {}) }));
-  const prevExited = list.find((x, i) => i > 0 && x.state === 'CONTAINER_EXITED');
-  if (prevExited) s.lastState = { terminated: terminated(prevExited, rt) };
-  if (!latest || latest.state === 'CONTAINER_CREATED' || latest.state === 'CONTAINER_UNKNOWN') {
+  if (!latest) {
+    // What the old status said stays when the runtime no longer has the container (GC, a restart).
+    if (old?.state?.terminated) return { ...old, ready: false, started: false };
+    if (old) {
+      s.restartCount = old.restartCount ?? 0;
+      s.lastState = old.lastState ?? {};
+    }
     if (rt.terminal) {
       s.state = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null } };
       return s;
     }
-    s.state = { waiting: cached ? { reason: cached.reason, message: cached.message } : { reason: 'ContainerCreating' } };
-    return s;
+    s.state = { waiting: { reason: 'ContainerCreating' } };
+    // It ran and is gone without a trace: it stopped (and is restarted, unless the Pod is being deleted), not "never ran".
+    if (old?.state?.running && !s.lastState.terminated) {
+      s.lastState = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was deleted.  The container used to be Running', startedAt: null, finishedAt: null } };
+      if (!pod.metadata.deletionTimestamp) s.restartCount++;
+    }
+  } else {
+    s = { ...s, ...convertContainerStatus(latest, old, rt) };
+    if (list[1]) s.lastState = convertContainerStatus(list[1], old, rt).state;
+    if (rt.terminal && !s.state.running && !s.state.terminated)
+      s.state = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null } };
   }
-  s.containerID = `${rt.runtimeName ?? 'containerd'}://${latest.id}`;
-  s.image = latest.image;
-  s.imageID = latest.imageRef;
-  if (latest.state === 'CONTAINER_RUNNING') {
-    s.ready = !rt.terminal && (rt.probes?.ready(c.name) ?? true);
-    s.started = rt.probes?.started(c.name) ?? true;
-    s.state = { running: { startedAt: rfc3339(latest.startedAt) } };
-  } else if (cached && !rt.terminal && shouldContainerBeRestarted(pod, latest)) {
-    // A container the kubelet will start again waits, with why it is not running (the reason cache).
-    s.state = { waiting: { reason: cached.reason, message: cached.message } };
-    s.lastState = { terminated: terminated(latest, rt) };
-  } else s.state = { terminated: terminated(latest, rt) };
+  if (rt.terminal || !cached || s.state.running || !shouldContainerBeRestarted(pod, latest)) return s;
+  // A container the kubelet will start again waits, with why it is not running (the reason cache).
+  if (s.state.terminated) s.lastState = s.state;
+  s.state = { waiting: { reason: cached.reason, message: cached.message } };
+  return s;
+}
+
+/** convertContainerStatus: one runtime status as the API's container status. */
+function convertContainerStatus(cs: ContainerStatus, old: any, rt: RuntimePodState): any {
+  const s: any = { containerID: `${rt.runtimeName ?? 'containerd'}://${cs.id}`, image: cs.image, imageID: cs.imageRef, restartCount: cs.metadata.attempt, state: {} };
+  if (cs.state === 'CONTAINER_RUNNING') {
+    s.ready = !rt.terminal && (rt.probes?.ready(cs.metadata.name) ?? true);
+    s.started = rt.probes?.started(cs.metadata.name) ?? true;
+    s.state = { running: { startedAt: rfc3339(cs.startedAt) } };
+  } else if (cs.state === 'CONTAINER_EXITED') s.state = { terminated: terminated(cs, rt) };
+  else if (cs.state === 'CONTAINER_UNKNOWN' && old?.state?.running) {
+    // It was running and the runtime lost it: it ended, not "never ran".
+    s.state = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null } };
+    s.restartCount = (old.restartCount ?? 0) + 1;
+  } else s.state = { waiting: {} }; // created, not started: waiting to run, with no reason yet
   return s;
 }
 
