@@ -61,6 +61,7 @@ const FOLDERS = {
       'features/upstream-job.feature',
       'features/upstream-nodeipam.feature',
       'features/upstream-statefulset.feature',
+      'features/upstream-endpointslice.feature',
     ],
   },
   apiserver: {

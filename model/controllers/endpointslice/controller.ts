@@ -5,7 +5,8 @@
  * select it through a selector index, and a Service its Pods through a label index, so no
  * event ever scans every Pod. syncService re-reads everything from the caches.
  */
-import { canonicalJSON, keyOf, type KObject } from '../../api/meta';
+import { keyOf, type KObject } from '../../api/meta';
+import { determineNeededServiceUpdates, podEndpointsChanged } from './endpoints';
 import { matchesLabels, type Selector } from '../../api/selectors';
 import type { ComponentContext } from '../../component';
 import type { Informer } from '../../client/informer';
@@ -30,6 +31,8 @@ export class EndpointSliceController {
   readonly serviceInformer: Informer;
   readonly podInformer: Informer;
   readonly sliceInformer: Informer;
+  /** The nodes, for each endpoint's zone. */
+  readonly nodeInformer: Informer;
   readonly queue: WorkQueue;
   private readonly tracker = new SliceTracker();
 
@@ -37,6 +40,7 @@ export class EndpointSliceController {
     this.serviceInformer = ctx.informers.get('services');
     this.podInformer = ctx.informers.get('pods');
     this.sliceInformer = ctx.informers.get('endpointslices');
+    this.nodeInformer = ctx.informers.get('nodes');
     this.podInformer.addIndexer(POD_BY_LABEL, (p) => Object.entries(p.metadata.labels ?? {}).map(([k, v]) => `${p.metadata.namespace}/${k}=${v}`));
     this.serviceInformer.addIndexer(SERVICE_BY_SELECTOR, (s) => Object.entries(s.spec?.selector ?? {}).map(([k, v]) => `${s.metadata.namespace}/${k}=${v}`));
     this.sliceInformer.addIndexer(SLICE_BY_SERVICE, (s) =>
@@ -46,7 +50,7 @@ export class EndpointSliceController {
     this.queue = new WorkQueue(ctx.proc, 'endpoint_slice', (key) => {
       this.syncService(key);
       this.queue.forget(key);
-    }, { synced: () => this.serviceInformer.hasSynced() && this.podInformer.hasSynced() && this.sliceInformer.hasSynced() });
+    }, { synced: () => this.serviceInformer.hasSynced() && this.podInformer.hasSynced() && this.sliceInformer.hasSynced() && this.nodeInformer.hasSynced() });
     this.serviceInformer.addEventHandler({
       onAdd: (svc) => this.queue.add(keyOf(svc)),
       onUpdate: (_old, svc) => this.queue.add(keyOf(svc)),
@@ -55,9 +59,7 @@ export class EndpointSliceController {
     this.podInformer.addEventHandler({
       onAdd: (pod) => this.enqueueServicesOf(pod),
       onUpdate: (old, pod) => {
-        if (!podChanged(old, pod)) return;
-        this.enqueueServicesOf(pod);
-        if (canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(pod.metadata.labels ?? {})) this.enqueueServicesOf(old);
+        for (const key of this.servicesToUpdateOnPodChange(old, pod)) this.queue.add(key);
       },
       onDelete: (pod) => this.enqueueServicesOf(pod),
     });
@@ -77,18 +79,29 @@ export class EndpointSliceController {
     });
   }
 
-  /** The Services in the Pod's namespace whose selector matches its labels. */
-  private enqueueServicesOf(pod: KObject): void {
+  /** The Services in the Pod's namespace whose selector matches its labels (GetServicesToUpdate). */
+  private servicesOf(pod: KObject): Set<string> {
     const ns = pod.metadata.namespace;
-    const seen = new Set<string>();
+    const out = new Set<string>();
     for (const [k, v] of Object.entries(pod.metadata.labels ?? {}))
       for (const svc of this.serviceInformer.byIndex(SERVICE_BY_SELECTOR, `${ns}/${k}=${v}`)) {
-        const key = keyOf(svc);
-        if (seen.has(key)) continue;
-        seen.add(key);
         const sel = serviceSelector(svc);
-        if (sel && matchesLabels(sel, pod.metadata.labels)) this.queue.add(key);
+        if (sel && matchesLabels(sel, pod.metadata.labels)) out.add(keyOf(svc));
       }
+    return out;
+  }
+
+  private enqueueServicesOf(pod: KObject): void {
+    for (const key of this.servicesOf(pod)) this.queue.add(key);
+  }
+
+  /** GetServicesToUpdateOnPodChange: nothing for a resync or an update its endpoints do not see. */
+  private servicesToUpdateOnPodChange(old: KObject, pod: KObject): Set<string> {
+    if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return new Set();
+    const [podChanged, labelsChanged] = podEndpointsChanged(old, pod);
+    if (!podChanged && !labelsChanged) return new Set();
+    const services = this.servicesOf(pod);
+    return labelsChanged ? determineNeededServiceUpdates(this.servicesOf(old), services, podChanged) : services;
   }
 
   /** The Pods a Service selects, looked up through the smallest label bucket. */
@@ -117,16 +130,8 @@ export class EndpointSliceController {
       return;
     }
     const pods = this.selectedPods(svc, sel);
-    reconcile(this.ctx.client, this.tracker, svc, existing, desiredSlices(svc, pods), triggerTime(svc, pods));
+    reconcile(this.ctx.client, this.tracker, svc, existing, desiredSlices(svc, pods, (name) => this.nodeInformer.get(name)), triggerTime(svc, pods));
   }
-}
-
-/** Whether a Pod update can change its endpoint (endpointutil.podEndpointsChanged and label changes). */
-function podChanged(old: KObject, pod: KObject): boolean {
-  if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return false;
-  const view = (p: KObject) =>
-    canonicalJSON([p.metadata.labels, p.status?.podIP, p.status?.phase, p.spec?.nodeName, !!p.metadata.deletionTimestamp, podReadyCondition(p)?.status, p.spec?.hostname, p.spec?.subdomain]);
-  return view(old) !== view(pod);
 }
 
 /**

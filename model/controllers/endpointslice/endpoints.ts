@@ -4,7 +4,7 @@
  * the Service's endpoints, its endpoint (address, conditions, node, target reference), and the
  * ports it serves, each Service port's targetPort resolved against the Pod's containers.
  */
-import type { KObject } from '../../api/meta';
+import { canonicalJSON, type KObject } from '../../api/meta';
 import { isPodReady } from '../util/podutil';
 import { mutant } from '../../sim/mutants';
 
@@ -21,33 +21,87 @@ export interface Endpoint {
   addresses: string[];
   conditions: { ready: boolean; serving: boolean; terminating: boolean };
   hostname?: string;
+  zone?: string;
   nodeName?: string;
   targetRef: { kind: 'Pod'; namespace: string; name: string; uid: string };
 }
 
+/** The node label an endpoint's zone comes from (v1.LabelTopologyZone). */
+export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
+
 /**
- * endpointsliceutil.ShouldPodBeInEndpoints(pod, includeTerminating=true): not Succeeded or
- * Failed, and it has an IP. Terminating Pods stay, marked terminating.
+ * endpointsliceutil.ShouldPodBeInEndpoints(pod, includeTerminating): not Succeeded or Failed,
+ * and it has an IP; a terminating Pod only when includeTerminating (the controller passes true:
+ * terminating Pods stay, marked terminating).
  */
-export function shouldPodBeInEndpoints(pod: KObject): boolean {
+export function shouldPodBeInEndpoints(pod: KObject, includeTerminating = true): boolean {
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return false;
-  return !!(pod.status?.podIP || pod.status?.podIPs?.length);
+  if (!pod.status?.podIP && !pod.status?.podIPs?.length) return false;
+  return includeTerminating || !pod.metadata.deletionTimestamp;
 }
 
-/** podEndpoint: ready means serving and not terminating. */
-export function podToEndpoint(pod: KObject, svc: KObject): Endpoint {
+/** endpointsliceutil.ShouldSetHostname: a hostname, in a subdomain named after the Service, in its namespace. */
+export function shouldSetHostname(pod: KObject, svc: KObject): boolean {
+  return !!pod.spec?.hostname && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace;
+}
+
+/** getEndpointAddresses for an IPv4 slice: the Pod's IPv4 addresses, in the order of status.podIPs. */
+function endpointAddresses(pod: KObject): string[] {
+  return (pod.status?.podIPs ?? []).map((p: any) => String(p?.ip ?? '')).filter((ip: string) => ip !== '' && !ip.includes(':'));
+}
+
+/**
+ * podToEndpoint: serving is the Pod's readiness; ready is serving and not terminating, or
+ * always with publishNotReadyAddresses (for compatibility, ready is never true for a
+ * terminating Pod otherwise). The zone is the node's topology label.
+ */
+export function podToEndpoint(pod: KObject, node: KObject | undefined, svc: KObject): Endpoint {
   const serving = isPodReady(pod) || mutant('endpointslice-not-ready-endpoint-ready');
   const terminating = !!pod.metadata.deletionTimestamp;
+  const ready = svc.spec?.publishNotReadyAddresses === true || (serving && (!terminating || mutant('endpointslice-terminating-stays-ready')));
   const ep: Endpoint = {
-    addresses: [pod.status?.podIP ?? pod.status.podIPs[0].ip],
-    conditions: { ready: serving && (!terminating || mutant('endpointslice-terminating-stays-ready')), serving, terminating },
+    addresses: endpointAddresses(pod),
+    conditions: { ready, serving, terminating },
     targetRef: { kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name!, uid: pod.metadata.uid! },
   };
-  // A Pod with a hostname in a subdomain named after the Service gets a DNS name in it.
-  if (pod.spec?.hostname && pod.spec?.subdomain === svc.metadata.name) ep.hostname = pod.spec.hostname;
+  if (shouldSetHostname(pod, svc)) ep.hostname = pod.spec.hostname;
+  const zone = node?.metadata.labels?.[LABEL_TOPOLOGY_ZONE];
+  if (zone) ep.zone = zone;
   if (pod.spec?.nodeName) ep.nodeName = pod.spec.nodeName;
   return ep;
+}
+
+/**
+ * podEndpointsChanged: [podChanged, labelsChanged]. The Pod changed for its endpoint when its
+ * deletion timestamp, readiness or IPs changed; its labels (or hostname and subdomain, which
+ * decide its DNS name) changed its Service membership. The node name is not looked at: it is
+ * set before the Pod has an IP, so before any endpoint refers to it.
+ */
+export function podEndpointsChanged(old: KObject, pod: KObject): [boolean, boolean] {
+  const labelsChanged =
+    canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(pod.metadata.labels ?? {}) ||
+    (old.spec?.hostname ?? '') !== (pod.spec?.hostname ?? '') ||
+    (old.spec?.subdomain ?? '') !== (pod.spec?.subdomain ?? '');
+  if ((old.metadata.deletionTimestamp ?? null) !== (pod.metadata.deletionTimestamp ?? null)) return [true, labelsChanged];
+  if (isPodReady(old) !== isPodReady(pod)) return [true, labelsChanged];
+  const oldIPs: any[] = old.status?.podIPs ?? [];
+  const newIPs: any[] = pod.status?.podIPs ?? [];
+  if (oldIPs.length !== newIPs.length) return [true, labelsChanged];
+  for (let i = 0; i < oldIPs.length; i++) if (oldIPs[i]?.ip !== newIPs[i]?.ip) return [true, labelsChanged];
+  return [false, labelsChanged];
+}
+
+/**
+ * determineNeededServiceUpdates: after a label change, the Services the Pod joined or left; and
+ * when the Pod itself changed too, every Service it was or is in.
+ */
+export function determineNeededServiceUpdates(oldServices: Set<string>, services: Set<string>, podChanged: boolean): Set<string> {
+  if (podChanged) return new Set([...oldServices, ...services]);
+  const out = new Set<string>();
+  for (const s of oldServices) if (!services.has(s)) out.add(s);
+  for (const s of services) if (!oldServices.has(s)) out.add(s);
+  return out;
 }
 
 /**

@@ -14,6 +14,8 @@ import { type Endpoint, endpointPorts, type EndpointPort, podToEndpoint, shouldP
 export const LABEL_SERVICE_NAME = 'kubernetes.io/service-name';
 export const LABEL_MANAGED_BY = 'endpointslice.kubernetes.io/managed-by';
 export const CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
+/** v1.IsHeadlessService. */
+export const LABEL_HEADLESS = 'service.kubernetes.io/headless';
 export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
 /** --max-endpoints-per-slice default. */
 export const MAX_ENDPOINTS_PER_SLICE = 100;
@@ -60,7 +62,7 @@ export class SliceTracker {
 }
 
 /** What the desired endpoints of a Service are, grouped by resolved ports. */
-export function desiredSlices(svc: KObject, pods: KObject[]): DesiredSlice[] {
+export function desiredSlices(svc: KObject, pods: KObject[], nodeNamed: (name: string) => KObject | undefined = () => undefined): DesiredSlice[] {
   const groups = new Map<string, DesiredSlice>();
   for (const pod of pods) {
     if (!shouldPodBeInEndpoints(pod)) continue;
@@ -68,7 +70,7 @@ export function desiredSlices(svc: KObject, pods: KObject[]): DesiredSlice[] {
     const key = canonicalJSON(ports);
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { ports, endpoints: [] }));
-    g.endpoints!.push(podToEndpoint(pod, svc));
+    g.endpoints!.push(podToEndpoint(pod, pod.spec?.nodeName ? nodeNamed(pod.spec.nodeName) : undefined, svc));
   }
   const out: DesiredSlice[] = [];
   for (const g of groups.values())
@@ -77,22 +79,51 @@ export function desiredSlices(svc: KObject, pods: KObject[]): DesiredSlice[] {
   return out;
 }
 
-/** setEndpointSliceLabels: the Service's labels, then the two the controller owns. */
-function sliceLabels(svc: KObject): Record<string, string> {
-  const labels: Record<string, string> = { ...(svc.metadata.labels ?? {}) };
-  delete labels[LABEL_SERVICE_NAME];
-  delete labels[LABEL_MANAGED_BY];
-  if (svc.spec?.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';
+/** The labels only the controller sets on a slice (isReservedLabelKey). */
+const RESERVED_LABELS = new Set([LABEL_SERVICE_NAME, LABEL_MANAGED_BY, LABEL_HEADLESS]);
+
+/** helper.IsServiceIPSet: a cluster IP that is neither empty nor None. */
+function isServiceIPSet(svc: KObject): boolean {
+  const ip = svc.spec?.clusterIP;
+  return !!ip && ip !== 'None';
+}
+
+/**
+ * setEndpointSliceLabels: the Service's labels (a reserved one it carries is ignored), the
+ * headless label when it has no cluster IP, then the two the controller owns; `updated` when
+ * the slice's own labels, reserved ones aside, are not the Service's.
+ */
+export function setEndpointSliceLabels(slice: KObject | undefined, svc: KObject): { labels: Record<string, string>; updated: boolean } {
+  const withoutReserved = (m: Record<string, string> | undefined) => Object.fromEntries(Object.entries(m ?? {}).filter(([k]) => !RESERVED_LABELS.has(k)));
+  const sliceLabels = withoutReserved(slice?.metadata.labels);
+  const labels = withoutReserved(svc.metadata.labels);
+  const updated = Object.keys(sliceLabels).length !== Object.keys(labels).length || Object.entries(sliceLabels).some(([k, v]) => labels[k] !== v);
+  if (!isServiceIPSet(svc)) labels[LABEL_HEADLESS] = '';
   labels[LABEL_SERVICE_NAME] = svc.metadata.name!;
   labels[LABEL_MANAGED_BY] = CONTROLLER_NAME;
-  return sortedRecord(labels);
+  return { labels: sortedRecord(labels), updated };
+}
+
+/** newEndpointSlice: an empty slice for the Service with these ports, named by the API server. */
+export function newEndpointSlice(svc: KObject, ports: EndpointPort[] | null): KObject {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      generateName: `${svc.metadata.name}-`,
+      namespace: svc.metadata.namespace,
+      labels: setEndpointSliceLabels(undefined, svc).labels,
+      ownerReferences: [newControllerRef(svc, 'v1', 'Service')],
+    },
+    addressType: 'IPv4',
+    endpoints: [],
+    ports,
+  };
 }
 
 /** Makes the Service's managed slices match the desired ones. Throws the first API error. */
 export function reconcile(client: ApiClient, tracker: SliceTracker, svc: KObject, existing: KObject[], desired: DesiredSlice[], triggerTime: string | undefined): void {
   const svcKey = `${svc.metadata.namespace}/${svc.metadata.name}`;
-  const labels = sliceLabels(svc);
-  const ownerRef = newControllerRef(svc, 'v1', 'Service');
   const unused = [...existing].sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
   let firstError: unknown;
   const attempt = (fn: () => void) => {
@@ -110,10 +141,8 @@ export function reconcile(client: ApiClient, tracker: SliceTracker, svc: KObject
     const annotations = { ...(current?.metadata.annotations ?? {}) };
     if (triggerTime) annotations[LAST_CHANGE_TRIGGER_TIME] = triggerTime;
     if (current) {
-      const same =
-        canonicalJSON(current.endpoints ?? null) === canonicalJSON(want.endpoints) &&
-        canonicalJSON(current.ports ?? null) === canonicalJSON(want.ports) &&
-        canonicalJSON(current.metadata.labels ?? {}) === canonicalJSON(labels);
+      const { labels, updated } = setEndpointSliceLabels(current, svc);
+      const same = !updated && canonicalJSON(current.endpoints ?? null) === canonicalJSON(want.endpoints) && canonicalJSON(current.ports ?? null) === canonicalJSON(want.ports);
       if (same) continue;
       const next: KObject = {
         ...current,
@@ -129,14 +158,8 @@ export function reconcile(client: ApiClient, tracker: SliceTracker, svc: KObject
       });
       continue;
     }
-    const slice: KObject = {
-      apiVersion: 'discovery.k8s.io/v1',
-      kind: 'EndpointSlice',
-      metadata: { generateName: `${svc.metadata.name}-`, namespace: svc.metadata.namespace, labels, ownerReferences: [ownerRef] },
-      addressType: 'IPv4',
-      endpoints: want.endpoints,
-      ports: want.ports,
-    };
+    const slice = newEndpointSlice(svc, want.ports);
+    slice.endpoints = want.endpoints;
     if (triggerTime) slice.metadata.annotations = { [LAST_CHANGE_TRIGGER_TIME]: triggerTime };
     attempt(() => {
       const saved = client.create('endpointslices', svc.metadata.namespace, slice);
