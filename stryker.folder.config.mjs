@@ -99,6 +99,7 @@ const FOLDERS = {
       'features/discovery.feature',
       'features/etcd-compaction.feature',
       'features/kubectl-patch.feature',
+      'features/upstream-core-validation.feature',
     ],
   },
 };

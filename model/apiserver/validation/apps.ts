@@ -45,7 +45,8 @@ function validateSelectorAndTemplate(kind: Kind, spec: any, errs: FieldError[]):
   const nonEmpty = selector === null || (selector !== undefined && selector.length > 0);
   if (kind === 'daemonsets') {
     // A nil selector matches nothing, so it never matches the template.
-    if (selector === undefined || !matchesSelector(selector, labels)) errs.push(FieldError.invalid('spec.template.metadata.labels', mapValue(labels), '`selector` does not match template `labels`'));
+    // LabelSelectorAsSelector's error is reported by ValidateLabelSelector above; only a selector that parsed is matched.
+    if (selector !== undefined && !matchesSelector(selector, labels)) errs.push(FieldError.invalid('spec.template.metadata.labels', mapValue(labels), '`selector` does not match template `labels`'));
     if (hasSelector && Object.keys(sel?.matchLabels ?? {}).length + (Array.isArray(sel?.matchExpressions) ? sel.matchExpressions.length : 0) === 0)
       errs.push(FieldError.invalid('spec.selector', labelSelectorValue(sel), EMPTY_SELECTOR[kind]));
   } else if (selector === undefined) {
@@ -66,9 +67,12 @@ function matchesSelector(selector: NonNullable<ReturnType<typeof fromLabelSelect
   return matchesLabels(selector, labels && typeof labels === 'object' ? (labels as Record<string, string>) : undefined);
 }
 
-/** getIntOrPercentValue: a valid percent's number, else the int (a string that is no percent counts as 0). */
+/** strconv.Atoi: a whole decimal number with an optional sign, else 0 (the error ignored). */
+const atoi = (s: string): number => (/^[+-]?\d+$/.test(s) ? Number(s) : 0);
+
+/** getIntOrPercentValue: a valid percent's number, else IntValue() (a string that is no percent is Atoi'd). */
 function intOrPercentValue(v: unknown): number {
-  if (typeof v === 'string') return isValidPercent(v).length === 0 ? parseInt(v.slice(0, -1), 10) : 0;
+  if (typeof v === 'string') return isValidPercent(v).length === 0 ? atoi(v.slice(0, -1)) : atoi(v);
   return typeof v === 'number' ? v : 0;
 }
 
@@ -99,7 +103,7 @@ function validateDeploymentStrategy(strategy: any, errs: FieldError[]): void {
     if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0)
       errs.push(FieldError.invalid(`${p}.rollingUpdate.maxUnavailable`, intOrStringValue(ru.maxUnavailable), 'may not be 0 when `maxSurge` is 0'));
     notMoreThan100Percent(ru.maxUnavailable, `${p}.rollingUpdate.maxUnavailable`, errs);
-  } else errs.push(FieldError.notSupported(p, strategyValue(strategy), ['Recreate', 'RollingUpdate']));
+  } else errs.push(FieldError.notSupported(p, strategyValue('DeploymentStrategy', 'RollingUpdateDeployment', strategy), ['Recreate', 'RollingUpdate']));
 }
 
 /** ValidateDaemonSetUpdateStrategy. */
@@ -108,7 +112,7 @@ function validateDaemonSetUpdateStrategy(strategy: any, errs: FieldError[]): voi
   const type = strategy?.type;
   if (type === 'OnDelete') return;
   if (type !== 'RollingUpdate') {
-    errs.push(FieldError.notSupported(p, strategyValue(strategy), ['RollingUpdate', 'OnDelete']));
+    errs.push(FieldError.notSupported(p, strategyValue('DaemonSetUpdateStrategy', 'RollingUpdateDaemonSet', strategy), ['RollingUpdate', 'OnDelete']));
     return;
   }
   const ru = strategy.rollingUpdate;
@@ -126,9 +130,9 @@ function validateDaemonSetUpdateStrategy(strategy: any, errs: FieldError[]): voi
   else if (!hasUnavailable && !hasSurge) errs.push(FieldError.required(`${p}.rollingUpdate.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
 }
 
-/** %#v of a strategy struct, as NotSupported prints it. */
-function strategyValue(strategy: any): { toString(): string } {
-  return { toString: () => `apps.DeploymentStrategy{Type:${JSON.stringify(String(strategy?.type ?? ''))}, RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}` };
+/** %#v of a strategy struct (apps.DeploymentStrategy or apps.DaemonSetUpdateStrategy), as NotSupported prints it. */
+function strategyValue(struct: string, rollingUpdate: string, strategy: any): { toString(): string } {
+  return { toString: () => `apps.${struct}{Type:${JSON.stringify(String(strategy?.type ?? ''))}, RollingUpdate:(*apps.${rollingUpdate})(nil)}` };
 }
 
 /** The spec of a Deployment, ReplicaSet or DaemonSet. */

@@ -10,7 +10,6 @@ import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVa
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
 import { validateAffinity, validateNodeSelector, validateTolerations } from './scheduling';
-import { semanticallyEqual } from './semantic';
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -119,10 +118,30 @@ function validateContainers(containers: unknown, volumes: Set<string>, path: str
     const pull = c?.imagePullPolicy;
     if (pull !== undefined && !PULL_POLICIES.includes(pull)) errs.push(pull === '' ? FieldError.required(`${p}.imagePullPolicy`) : FieldError.notSupported(`${p}.imagePullPolicy`, pull, PULL_POLICIES));
     validateResources(c?.resources, `${p}.resources`, errs);
-    if (names.has(name)) errs.push(FieldError.duplicate(`${p}.name`, name));
-    else names.add(name);
-    if (path.endsWith('.containers')) validateContainerProbes(c, p, errs);
+    if (path.endsWith('.containers')) {
+      if (names.has(name)) errs.push(FieldError.duplicate(`${p}.name`, name));
+      else names.add(name);
+      validateContainerProbes(c, p, errs);
+      if (c?.restartPolicy !== undefined && c?.restartPolicy !== null) errs.push(FieldError.forbidden(`${p}.restartPolicy`, 'may not be set for non-init containers'));
+    } else validateInitContainer(c, name, p, path, names, errs);
   });
+}
+
+const INIT_FORBIDDEN = 'may not be set for init containers without restartPolicy=Always';
+
+/**
+ * validateInitContainers' own part: a restartPolicy may only be Always (a sidecar), names are
+ * unique with the regular containers, each init container's host ports are checked alone (they
+ * run one by one), and only a sidecar may have probes and a lifecycle.
+ */
+function validateInitContainer(c: any, name: string, p: string, path: string, names: Set<string>, errs: FieldError[]): void {
+  const rp = c?.restartPolicy;
+  if (rp !== undefined && rp !== null && rp !== 'Always') errs.push(FieldError.notSupported(`${p}.restartPolicy`, rp, ['Always']));
+  if (names.has(name)) errs.push(FieldError.duplicate(`${p}.name`, name));
+  else if (name) names.add(name);
+  checkHostPortConflicts([c], path, errs);
+  if (rp === 'Always') validateContainerProbes(c, p, errs);
+  else for (const f of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe']) if (c?.[f] !== undefined && c?.[f] !== null) errs.push(FieldError.forbidden(`${p}.${f}`, INIT_FORBIDDEN));
 }
 
 /** checkHostPortConflicts: one hostIP/protocol/hostPort per Pod. */
@@ -173,34 +192,4 @@ export function validatePodTemplateSpec(template: any, path: string, errs: Field
   validatePodSpec(template?.spec, `${path}.spec`, errs);
 }
 
-/** The fields ValidatePodUpdate lets change (InPlacePodVerticalScaling is off in 1.32). */
-export const POD_UPDATABLE_FIELDS =
-  '`spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
-
-/**
- * ValidatePodUpdate: the spec with the updatable fields copied from the old one must equal the
- * old spec. Upstream appends a cmp.Diff of the two specs, whose layout cmp randomises on
- * purpose; the model prints the sentence alone.
- */
-export function validatePodUpdate(spec: any, old: any, errs: FieldError[]): void {
-  const n = spec && typeof spec === 'object' ? spec : {};
-  const o = old && typeof old === 'object' ? old : {};
-  const munged = { ...n, containers: withImagesOf(n.containers, o.containers), initContainers: withImagesOf(n.initContainers, o.initContainers) };
-  munged.activeDeadlineSeconds = o.activeDeadlineSeconds;
-  munged.terminationGracePeriodSeconds = o.terminationGracePeriodSeconds;
-  // Only additions to existing tolerations.
-  if (list(o.tolerations).every((t) => list(n.tolerations).some((x) => semanticallyEqual(x, t)))) munged.tolerations = o.tolerations;
-  // The API server fills nodeName through pods/binding: an update that leaves it out keeps it.
-  if (munged.nodeName === undefined) munged.nodeName = o.nodeName;
-  if (typeof n.activeDeadlineSeconds === 'number' && typeof o.activeDeadlineSeconds === 'number' && n.activeDeadlineSeconds > o.activeDeadlineSeconds)
-    errs.push(FieldError.invalid('spec.activeDeadlineSeconds', n.activeDeadlineSeconds, 'must be less than or equal to previous value'));
-  if (o.activeDeadlineSeconds !== undefined && n.activeDeadlineSeconds === undefined)
-    errs.push(FieldError.invalid('spec.activeDeadlineSeconds', 'nil', 'must not update from a positive integer to nil value'));
-  if (!semanticallyEqual(munged, { ...o, containers: o.containers, initContainers: o.initContainers }))
-    errs.push(FieldError.forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS}`));
-}
-
-function withImagesOf(next: unknown, old: unknown): unknown {
-  if (!Array.isArray(next) || !Array.isArray(old) || next.length !== old.length) return next;
-  return next.map((c, i) => (c && typeof c === 'object' ? { ...c, image: old[i]?.image } : c));
-}
+export { POD_UPDATABLE_FIELDS, validatePodUpdate } from './pod-update';

@@ -9,13 +9,14 @@ import { isValidPortName, isValidPortNum } from '../../api/validation';
 
 const isObj = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** ValidatePortNumOrName. */
+/** ValidatePortNumOrName. A port left out decodes to the IntOrString zero value, the number 0. */
 function validatePort(port: unknown, path: string, errs: FieldError[]): void {
-  if (typeof port === 'number') {
-    for (const msg of isValidPortNum(port)) errs.push(FieldError.invalid(path, port, msg));
-  } else if (typeof port === 'string' && port !== '') {
+  if (typeof port === 'string') {
     for (const msg of isValidPortName(port)) errs.push(FieldError.invalid(path, port, msg));
-  } else errs.push(FieldError.required(path));
+  } else {
+    const n = typeof port === 'number' ? port : 0;
+    for (const msg of isValidPortNum(n)) errs.push(FieldError.invalid(path, n, msg));
+  }
 }
 
 function validateHandler(p: Record<string, any>, path: string, errs: FieldError[]): void {
@@ -29,7 +30,7 @@ function validateHandler(p: Record<string, any>, path: string, errs: FieldError[
     else {
       if (!p.httpGet.path) errs.push(FieldError.required(`${path}.httpGet.path`));
       validatePort(p.httpGet.port, `${path}.httpGet.port`, errs);
-      const scheme = p.httpGet.scheme;
+      const scheme = p.httpGet.scheme ?? '';
       if (scheme !== 'HTTP' && scheme !== 'HTTPS') errs.push(FieldError.notSupported(`${path}.httpGet.scheme`, scheme, ['HTTP', 'HTTPS']));
     }
   }
@@ -39,6 +40,11 @@ function validateHandler(p: Record<string, any>, path: string, errs: FieldError[
   }
   if (isObj(p.grpc)) {
     if (handlers++) errs.push(FieldError.forbidden(`${path}.grpc`, 'may not specify more than 1 handler type'));
+    else {
+      // validateGRPCAction: an int32 port, never a name.
+      const port = typeof p.grpc.port === 'number' ? p.grpc.port : 0;
+      for (const msg of isValidPortNum(port)) errs.push(FieldError.invalid(`${path}.grpc.port`, port, msg));
+    }
   }
   if (handlers === 0) errs.push(FieldError.required(path, 'must specify a handler type'));
 }

@@ -1,0 +1,273 @@
+Feature: Pods, Deployments, ReplicaSets and DaemonSets are validated as upstream's own tests say
+  The API server refuses an object with one error per problem, each naming the field, the kind of
+  error, the bad value and why, in kube-apiserver's words. Each row starts from a valid object, as
+  upstream's cases do, changes what the change column says (`path = JSON`, `delete path`, several
+  joined by ` ; `) and lists every error validation then returns (joined by ` ; `; one ending in `…`
+  is compared up to there, before apimachinery's regex help). The cases follow Kubernetes v1.32's
+  pkg/apis/core/validation/validation_test.go (TestValidatePorts, TestValidateVolumes,
+  TestValidateVolumeMounts, TestValidateEnv, TestValidateContainers, TestValidateInitContainers,
+  TestValidateProbe, TestValidateHandler, TestValidatePodSpec, TestValidatePodUpdate) and
+  pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
+  TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate), run on the
+  API server's validation.
+
+  @AP15
+  Scenario: Container ports: names, numbers, protocols and host port conflicts (TestValidatePorts, TestValidatePodSpec)
+    Then each change to a valid Pod is judged as upstream's validation tests say:
+      | case | change | errors |
+      | valid ports of every protocol | spec.containers[0].ports = [{"name":"abc","containerPort":80,"protocol":"TCP"},{"name":"b","containerPort":81,"protocol":"UDP"},{"containerPort":65535,"protocol":"SCTP"},{"name":"do-re-me","containerPort":84,"protocol":"UDP"},{"containerPort":85,"hostPort":65535,"protocol":"TCP"}] |  |
+      | name > 15 characters | spec.containers[0].ports = [{"name":"aaaaaaaaaaaaaaaa","containerPort":80,"protocol":"TCP"}] | spec.containers[0].ports[0].name: Invalid value: "aaaaaaaaaaaaaaaa": must be no more than 15 characters |
+      | name contains invalid characters | spec.containers[0].ports = [{"name":"a.b.c","containerPort":80,"protocol":"TCP"}] | spec.containers[0].ports[0].name: Invalid value: "a.b.c": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) |
+      | name is a number | spec.containers[0].ports = [{"name":"80","containerPort":80,"protocol":"TCP"}] | spec.containers[0].ports[0].name: Invalid value: "80": must contain at least one letter (a-z) |
+      | name not unique | spec.containers[0].ports = [{"name":"abc","containerPort":80,"protocol":"TCP"},{"name":"abc","containerPort":81,"protocol":"TCP"}] | spec.containers[0].ports[1].name: Duplicate value: "abc" |
+      | zero container port | spec.containers[0].ports = [{"containerPort":0,"protocol":"TCP"}] | spec.containers[0].ports[0].containerPort: Required value |
+      | invalid container port | spec.containers[0].ports = [{"containerPort":65536,"protocol":"TCP"}] | spec.containers[0].ports[0].containerPort: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | invalid host port | spec.containers[0].ports = [{"containerPort":80,"hostPort":65536,"protocol":"TCP"}] | spec.containers[0].ports[0].hostPort: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | invalid protocol case | spec.containers[0].ports = [{"containerPort":80,"protocol":"tcp"}] | spec.containers[0].ports[0].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP" |
+      | invalid protocol | spec.containers[0].ports = [{"containerPort":80,"protocol":"ICMP"}] | spec.containers[0].ports[0].protocol: Unsupported value: "ICMP": supported values: "SCTP", "TCP", "UDP" |
+      | protocol required | spec.containers[0].ports = [{"name":"abc","containerPort":80}] | spec.containers[0].ports[0].protocol: Required value |
+      | one host port on two protocols | spec.containers[0].ports = [{"containerPort":80,"hostPort":80,"protocol":"TCP"},{"containerPort":80,"hostPort":80,"protocol":"UDP"}] |  |
+      | one host port on two host IPs | spec.containers[0].ports = [{"containerPort":80,"hostPort":80,"hostIP":"10.0.0.1","protocol":"TCP"},{"containerPort":81,"hostPort":80,"hostIP":"10.0.0.2","protocol":"TCP"}] |  |
+      | host port conflict in a container | spec.containers[0].ports = [{"containerPort":80,"hostPort":80,"protocol":"TCP"},{"containerPort":81,"hostPort":80,"protocol":"TCP"}] | spec.containers[0].ports[1]: Duplicate value: "/TCP/80" |
+      | host port conflict across containers | spec.containers[0].ports = [{"containerPort":80,"hostPort":80,"protocol":"TCP"}] ; spec.containers[1] = {"name":"ctr2","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","ports":[{"containerPort":81,"hostPort":80,"protocol":"TCP"}]} | spec.containers[1].ports[0]: Duplicate value: "/TCP/80" |
+
+  @AP15
+  Scenario: Volumes, volume mounts and environment variables (TestValidateVolumes, TestValidateVolumeMounts, TestValidateEnv)
+    Then each change to a valid Pod is judged as upstream's validation tests say:
+      | case | change | errors |
+      | valid volumes of each source | spec.volumes = [{"name":"abc","emptyDir":{}},{"name":"a-b","hostPath":{"path":"/mnt/path"}},{"name":"123","configMap":{"name":"cm"}},{"name":"s","secret":{"secretName":"sec"}},{"name":"c","persistentVolumeClaim":{"claimName":"pvc"}}] |  |
+      | zero-length name | spec.volumes = [{"name":"","emptyDir":{}}] | spec.volumes[0].name: Required value |
+      | name > 63 characters | spec.volumes = [{"name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","emptyDir":{}}] | spec.volumes[0].name: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 63 characters |
+      | name has dots | spec.volumes = [{"name":"a.b","emptyDir":{}}] | spec.volumes[0].name: Invalid value: "a.b": must not contain dots |
+      | name not a DNS label | spec.volumes = [{"name":"a_b","emptyDir":{}}] | spec.volumes[0].name: Invalid value: "a_b": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character… |
+      | name not unique | spec.volumes = [{"name":"abc","emptyDir":{}},{"name":"abc","emptyDir":{}}] | spec.volumes[1].name: Duplicate value: "abc" |
+      | no volume source | spec.volumes = [{"name":"abc"}] | spec.volumes[0]: Required value: must specify a volume type |
+      | two volume sources | spec.volumes = [{"name":"abc","emptyDir":{},"hostPath":{"path":"/x"}}] | spec.volumes[0].hostPath: Forbidden: may not specify more than 1 volume type |
+      | empty hostPath path | spec.volumes = [{"name":"abc","hostPath":{"path":""}}] | spec.volumes[0].hostPath.path: Required value |
+      | configMap without a name | spec.volumes = [{"name":"abc","configMap":{}}] | spec.volumes[0].configMap.name: Required value |
+      | secret without a secretName | spec.volumes = [{"name":"abc","secret":{}}] | spec.volumes[0].secret.secretName: Required value |
+      | claim without a claimName | spec.volumes = [{"name":"abc","persistentVolumeClaim":{}}] | spec.volumes[0].persistentVolumeClaim.claimName: Required value |
+      | mounts of existing volumes | spec.volumes = [{"name":"abc","emptyDir":{}},{"name":"123","emptyDir":{}}] ; spec.containers[0].volumeMounts = [{"name":"abc","mountPath":"/foo"},{"name":"123","mountPath":"/bar"}] |  |
+      | empty mount name | spec.volumes = [{"name":"abc","emptyDir":{}}] ; spec.containers[0].volumeMounts = [{"name":"","mountPath":"/foo"}] | spec.containers[0].volumeMounts[0].name: Required value ; spec.containers[0].volumeMounts[0].name: Not found: "" |
+      | name not found | spec.volumes = [{"name":"abc","emptyDir":{}}] ; spec.containers[0].volumeMounts = [{"name":"doesnotexist","mountPath":"/foo"}] | spec.containers[0].volumeMounts[0].name: Not found: "doesnotexist" |
+      | empty mountpath | spec.volumes = [{"name":"abc","emptyDir":{}}] ; spec.containers[0].volumeMounts = [{"name":"abc","mountPath":""}] | spec.containers[0].volumeMounts[0].mountPath: Required value |
+      | mountpath not unique | spec.volumes = [{"name":"abc","emptyDir":{}}] ; spec.containers[0].volumeMounts = [{"name":"abc","mountPath":"/foo"},{"name":"abc","mountPath":"/foo"}] | spec.containers[0].volumeMounts[1].mountPath: Invalid value: "/foo": must be unique |
+      | a mount of an invalid volume | spec.volumes = [{"name":"abc"}] ; spec.containers[0].volumeMounts = [{"name":"abc","mountPath":"/foo"}] | spec.volumes[0]: Required value: must specify a volume type ; spec.containers[0].volumeMounts[0].name: Not found: "abc" |
+      | relaxed env names | spec.containers[0].env = [{"name":"abc","value":"value"},{"name":"ABC","value":"value"},{"name":"AbC_123","value":"value"},{"name":"abc","value":""},{"name":"a.b.c","value":"value"},{"name":"a-b-c","value":"value"},{"name":"1abc","value":"value"},{"name":"a b","value":"value"}] |  |
+      | zero-length env name | spec.containers[0].env = [{"name":"","value":"value"}] | spec.containers[0].env[0].name: Required value |
+      | env name with an equals sign | spec.containers[0].env = [{"name":"a=b","value":"value"}] | spec.containers[0].env[0].name: Invalid value: "a=b": a valid environment variable name must consist only of printable ASCII characters other than '=' |
+
+  @AP15
+  Scenario: Containers and init containers: names, images, policies, sidecars (TestValidateContainers, TestValidateInitContainers)
+    Then each change to a valid Pod is judged as upstream's validation tests say:
+      | case | change | errors |
+      | zero-length name | spec.containers[0].name = "" | spec.containers[0].name: Required value |
+      | name not a DNS label | spec.containers[0].name = "a.b" | spec.containers[0].name: Invalid value: "a.b": must not contain dots |
+      | zero-length image | spec.containers[0].image = "" | spec.containers[0].image: Required value |
+      | image with a leading space | spec.containers[0].image = " image" | spec.containers[0].image: Invalid value: " image": must not have leading or trailing whitespace |
+      | image with a trailing space | spec.containers[0].image = "image " | spec.containers[0].image: Invalid value: "image ": must not have leading or trailing whitespace |
+      | empty terminationMessagePolicy | spec.containers[0].terminationMessagePolicy = "" | spec.containers[0].terminationMessagePolicy: Required value |
+      | unknown terminationMessagePolicy | spec.containers[0].terminationMessagePolicy = "Unknown" | spec.containers[0].terminationMessagePolicy: Unsupported value: "Unknown": supported values: "File", "FallbackToLogsOnError" |
+      | FallbackToLogsOnError | spec.containers[0].terminationMessagePolicy = "FallbackToLogsOnError" |  |
+      | empty imagePullPolicy | spec.containers[0].imagePullPolicy = "" | spec.containers[0].imagePullPolicy: Required value |
+      | unknown imagePullPolicy | spec.containers[0].imagePullPolicy = "Sometimes" | spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never" |
+      | imagePullPolicy Never | spec.containers[0].imagePullPolicy = "Never" |  |
+      | duplicate container name | spec.containers[1] = {"name":"ctr","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"} | spec.containers[1].name: Duplicate value: "ctr" |
+      | init container named as a container | spec.initContainers = [{"name":"ctr","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] | spec.initContainers[0].name: Duplicate value: "ctr" |
+      | duplicate init container name | spec.initContainers = [{"name":"a","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"},{"name":"a","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] | spec.initContainers[1].name: Duplicate value: "a" |
+      | init container without an image | spec.initContainers = [{"name":"init","image":"","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] | spec.initContainers[0].image: Required value |
+      | no containers | spec.containers = [] | spec.containers: Required value |
+      | containers left out | delete spec.containers | spec.containers: Required value |
+      | restartPolicy on a container | spec.containers[0].restartPolicy = "Always" | spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers |
+      | init container restartPolicy OnFailure | spec.initContainers = [{"name":"init","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","restartPolicy":"OnFailure"}] | spec.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
+      | init container restartPolicy Never | spec.initContainers = [{"name":"init","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","restartPolicy":"Never"}] | spec.initContainers[0].restartPolicy: Unsupported value: "Never": supported values: "Always" |
+      | probes and lifecycle on an init container | spec.initContainers = [{"name":"init","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","livenessProbe":{"exec":{"command":["x"]},"successThreshold":1},"readinessProbe":{"exec":{"command":["x"]}},"startupProbe":{"exec":{"command":["x"]},"successThreshold":1},"lifecycle":{}}] | spec.initContainers[0].lifecycle: Forbidden: may not be set for init containers without restartPolicy=Always ; spec.initContainers[0].livenessProbe: Forbidden: may not be set for init containers without restartPolicy=Always ; spec.initContainers[0].readinessProbe: Forbidden: may not be set for init containers without restartPolicy=Always ; spec.initContainers[0].startupProbe: Forbidden: may not be set for init containers without restartPolicy=Always |
+      | probes on a sidecar are validated | spec.initContainers = [{"name":"init","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","restartPolicy":"Always","livenessProbe":{"exec":{"command":["x"]},"successThreshold":2},"readinessProbe":{"exec":{"command":["x"]}},"startupProbe":{"exec":{"command":["x"]},"successThreshold":1}}] | spec.initContainers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1 |
+      | init containers may share a host port | spec.initContainers = [{"name":"a","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","ports":[{"containerPort":80,"hostPort":80,"protocol":"TCP"}]},{"name":"b","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","ports":[{"containerPort":80,"hostPort":80,"protocol":"TCP"}]}] |  |
+      | host port conflict in an init container | spec.initContainers = [{"name":"a","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"},{"name":"b","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File","ports":[{"containerPort":80,"hostPort":80,"protocol":"TCP"},{"containerPort":81,"hostPort":80,"protocol":"TCP"}]}] | spec.initContainers[0].ports[1]: Duplicate value: "/TCP/80" |
+
+  @AP15
+  Scenario: The Pod spec's own fields (TestValidatePodSpec)
+    Then each change to a valid Pod is judged as upstream's validation tests say:
+      | case | change | errors |
+      | empty restartPolicy | spec.restartPolicy = "" | spec.restartPolicy: Required value |
+      | missing restartPolicy | delete spec.restartPolicy | spec.restartPolicy: Required value |
+      | bad restartPolicy | spec.restartPolicy = "UnknownPolicy" | spec.restartPolicy: Unsupported value: "UnknownPolicy": supported values: "Always", "OnFailure", "Never" |
+      | restartPolicy Never | spec.restartPolicy = "Never" |  |
+      | restartPolicy OnFailure | spec.restartPolicy = "OnFailure" |  |
+      | empty dnsPolicy | spec.dnsPolicy = "" | spec.dnsPolicy: Required value |
+      | bad dnsPolicy | spec.dnsPolicy = "invalid" | spec.dnsPolicy: Unsupported value: "invalid": supported values: "ClusterFirst", "ClusterFirstWithHostNet", "Default", "None" |
+      | dnsPolicy None | spec.dnsPolicy = "None" |  |
+      | dnsPolicy Default | spec.dnsPolicy = "Default" |  |
+      | dnsPolicy ClusterFirstWithHostNet | spec.dnsPolicy = "ClusterFirstWithHostNet" |  |
+      | bad service account name | spec.serviceAccountName = "invalidName" | spec.serviceAccountName: Invalid value: "invalidName": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character… |
+      | dotted service account name | spec.serviceAccountName = "sa.name" |  |
+      | bad nodeName | spec.nodeName = "node_name" | spec.nodeName: Invalid value: "node_name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character… |
+      | dotted nodeName | spec.nodeName = "node.name" |  |
+      | activeDeadlineSeconds 0 | spec.activeDeadlineSeconds = 0 | spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive |
+      | activeDeadlineSeconds 1 | spec.activeDeadlineSeconds = 1 |  |
+      | activeDeadlineSeconds MaxInt32 | spec.activeDeadlineSeconds = 2147483647 |  |
+      | activeDeadlineSeconds past MaxInt32 | spec.activeDeadlineSeconds = 2147483648 | spec.activeDeadlineSeconds: Invalid value: 2147483648: must be between 1 and 2147483647, inclusive |
+      | bad hostname | spec.hostname = "Host.Name" | spec.hostname: Invalid value: "Host.Name": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character… |
+      | dotted subdomain | spec.subdomain = "sub.domain" | spec.subdomain: Invalid value: "sub.domain": must not contain dots |
+      | hostname and subdomain | spec.hostname = "host" ; spec.subdomain = "sub" |  |
+
+  @AP15
+  Scenario: Probes: one handler, timings, thresholds and ports (TestValidateProbe, TestValidateHandler, TestValidateLivenessProbe)
+    Then each change to a valid Pod is judged as upstream's validation tests say:
+      | case | change | errors |
+      | an exec probe | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"timeoutSeconds":10,"periodSeconds":1,"successThreshold":1,"failureThreshold":1} |  |
+      | no handler | spec.containers[0].livenessProbe = {"timeoutSeconds":10,"successThreshold":1} | spec.containers[0].livenessProbe: Required value: must specify a handler type |
+      | negative initialDelaySeconds | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"initialDelaySeconds":-10,"successThreshold":1} | spec.containers[0].livenessProbe.initialDelaySeconds: Invalid value: -10: must be greater than or equal to 0 |
+      | negative timeoutSeconds | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"timeoutSeconds":-10,"successThreshold":1} | spec.containers[0].livenessProbe.timeoutSeconds: Invalid value: -10: must be greater than or equal to 0 |
+      | negative periodSeconds | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"periodSeconds":-1,"successThreshold":1} | spec.containers[0].livenessProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative successThreshold | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"successThreshold":-1} | spec.containers[0].livenessProbe.successThreshold: Invalid value: -1: must be greater than or equal to 0 ; spec.containers[0].livenessProbe.successThreshold: Invalid value: -1: must be 1 |
+      | negative failureThreshold | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"failureThreshold":-1,"successThreshold":1} | spec.containers[0].livenessProbe.failureThreshold: Invalid value: -1: must be greater than or equal to 0 |
+      | liveness successThreshold 2 | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"successThreshold":2} | spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1 |
+      | startup successThreshold 2 | spec.containers[0].startupProbe = {"exec":{"command":["echo"]},"successThreshold":2} | spec.containers[0].startupProbe.successThreshold: Invalid value: 2: must be 1 |
+      | readiness successThreshold 2 | spec.containers[0].readinessProbe = {"exec":{"command":["echo"]},"successThreshold":2} |  |
+      | readiness with terminationGracePeriodSeconds | spec.containers[0].readinessProbe = {"exec":{"command":["echo"]},"successThreshold":1,"terminationGracePeriodSeconds":10} | spec.containers[0].readinessProbe.terminationGracePeriodSeconds: Invalid value: 10: must not be set for readinessProbes |
+      | probe terminationGracePeriodSeconds 0 | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"successThreshold":1,"terminationGracePeriodSeconds":0} | spec.containers[0].livenessProbe.terminationGracePeriodSeconds: Invalid value: 0: must be greater than 0 |
+      | probe terminationGracePeriodSeconds -1 | spec.containers[0].startupProbe = {"exec":{"command":["echo"]},"successThreshold":1,"terminationGracePeriodSeconds":-1} | spec.containers[0].startupProbe.terminationGracePeriodSeconds: Invalid value: -1: must be greater than 0 |
+      | probe terminationGracePeriodSeconds 1 | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"successThreshold":1,"terminationGracePeriodSeconds":1} |  |
+      | exec without a command | spec.containers[0].livenessProbe = {"exec":{},"successThreshold":1} | spec.containers[0].livenessProbe.exec.command: Required value |
+      | exec with an empty command | spec.containers[0].readinessProbe = {"exec":{"command":[]}} | spec.containers[0].readinessProbe.exec.command: Required value |
+      | httpGet by port number | spec.containers[0].livenessProbe = {"httpGet":{"path":"/","port":1,"scheme":"HTTP"},"successThreshold":1} |  |
+      | httpGet with a host | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":65535,"host":"host","scheme":"HTTP"},"successThreshold":1} |  |
+      | httpGet by port name over HTTPS | spec.containers[0].livenessProbe = {"httpGet":{"path":"/","port":"port","scheme":"HTTPS"},"successThreshold":1} |  |
+      | httpGet without a path | spec.containers[0].livenessProbe = {"httpGet":{"path":"","port":1,"scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.path: Required value |
+      | httpGet port 0 | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":0,"scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | httpGet port 65536 | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":65536,"scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.port: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | httpGet empty port name | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":"","scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.port: Invalid value: "": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) ; spec.containers[0].livenessProbe.httpGet.port: Invalid value: "": must contain at least one letter (a-z) |
+      | httpGet bad port name | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":"port_name","scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.port: Invalid value: "port_name": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) |
+      | httpGet scheme FTP | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":1,"scheme":"FTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.scheme: Unsupported value: "FTP": supported values: "HTTP", "HTTPS" |
+      | tcpSocket by port number | spec.containers[0].livenessProbe = {"tcpSocket":{"port":1},"successThreshold":1} |  |
+      | tcpSocket bad port name | spec.containers[0].livenessProbe = {"tcpSocket":{"port":"a.b"},"successThreshold":1} | spec.containers[0].livenessProbe.tcpSocket.port: Invalid value: "a.b": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) |
+      | tcpSocket without a port | spec.containers[0].livenessProbe = {"tcpSocket":{},"successThreshold":1} | spec.containers[0].livenessProbe.tcpSocket.port: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | grpc | spec.containers[0].livenessProbe = {"grpc":{"port":1},"successThreshold":1} |  |
+      | exec and httpGet | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"httpGet":{"path":"/","port":1,"scheme":"HTTP"},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet: Forbidden: may not specify more than 1 handler type |
+      | exec, tcpSocket and grpc | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"tcpSocket":{"port":1},"grpc":{"port":1},"successThreshold":1} | spec.containers[0].livenessProbe.tcpSocket: Forbidden: may not specify more than 1 handler type ; spec.containers[0].livenessProbe.grpc: Forbidden: may not specify more than 1 handler type |
+      | httpGet and tcpSocket | spec.containers[0].livenessProbe = {"httpGet":{"path":"/","port":1,"scheme":"HTTP"},"tcpSocket":{"port":1},"successThreshold":1} | spec.containers[0].livenessProbe.tcpSocket: Forbidden: may not specify more than 1 handler type |
+      | grpc port 0 | spec.containers[0].livenessProbe = {"grpc":{"port":0},"successThreshold":1} | spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | grpc port 65536 | spec.containers[0].readinessProbe = {"grpc":{"port":65536,"service":"s"}} | spec.containers[0].readinessProbe.grpc.port: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | httpGet without a scheme | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":1},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.scheme: Unsupported value: "": supported values: "HTTP", "HTTPS" |
+
+  @AP16
+  Scenario: A Pod update changes only images, activeDeadlineSeconds, tolerations and scheduling gates (TestValidatePodUpdate)
+    Then each update of a valid Pod is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | image change | spec.containers[0].image = "foo:V1" | spec.containers[0].image = "foo:V2" |  |
+      | init container image change | spec.initContainers = [{"name":"init","image":"i:1","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] | spec.initContainers = [{"name":"init","image":"i:2","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] |  |
+      | image change to empty | spec.containers[0].image = "foo:V1" | spec.containers[0].image = "" | spec.containers[0].image: Required value ; spec.containers[0].image: Required value |
+      | image change to a padded one | spec.containers[0].image = "foo:V1" | spec.containers[0].image = " foo:V2" | spec.containers[0].image: Invalid value: " foo:V2": must not have leading or trailing whitespace ; spec.containers[0].image: Invalid value: " foo:V2": must not have leading or trailing whitespace |
+      | container name change |  | spec.containers[0].name = "other" | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+      | container added |  | spec.containers[1] = {"name":"ctr2","image":"image","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"} | spec.containers: Forbidden: pod updates may not add or remove containers |
+      | init container removed | spec.initContainers = [{"name":"init","image":"i:1","imagePullPolicy":"IfNotPresent","terminationMessagePolicy":"File"}] | spec.initContainers = [] | spec.initContainers: Forbidden: pod updates may not add or remove containers |
+      | activeDeadlineSeconds from nil to a value |  | spec.activeDeadlineSeconds = 10 |  |
+      | activeDeadlineSeconds lowered | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = 10 |  |
+      | activeDeadlineSeconds unchanged | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = 30 |  |
+      | activeDeadlineSeconds raised | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = 31 | spec.activeDeadlineSeconds: Invalid value: 31: must be less than or equal to previous value |
+      | activeDeadlineSeconds to 0 | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = 0 | spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive |
+      | activeDeadlineSeconds negative | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = -1 | spec.activeDeadlineSeconds: Invalid value: -1: must be between 1 and 2147483647, inclusive ; spec.activeDeadlineSeconds: Invalid value: -1: must be between 0 and 2147483647, inclusive |
+      | toleration added | spec.tolerations = [{"key":"k","operator":"Equal","value":"v","effect":"NoSchedule"}] | spec.tolerations = [{"key":"k","operator":"Equal","value":"v","effect":"NoSchedule"},{"key":"k2","operator":"Exists","effect":"NoExecute","tolerationSeconds":30}] |  |
+      | tolerationSeconds changed | spec.tolerations = [{"key":"k","operator":"Exists","effect":"NoExecute","tolerationSeconds":30}] | spec.tolerations = [{"key":"k","operator":"Exists","effect":"NoExecute","tolerationSeconds":10}] |  |
+      | toleration removed | spec.tolerations = [{"key":"k","operator":"Equal","value":"v","effect":"NoSchedule"}] | spec.tolerations = [] | spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds |
+      | toleration effect changed | spec.tolerations = [{"key":"k","operator":"Equal","value":"v","effect":"NoSchedule"}] | spec.tolerations = [{"key":"k","operator":"Equal","value":"v","effect":"NoExecute"}] | spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds |
+      | restartPolicy change |  | spec.restartPolicy = "Never" | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+      | nodeName change | spec.nodeName = "node1" | spec.nodeName = "node2" | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+      | terminationGracePeriodSeconds change | spec.terminationGracePeriodSeconds = 30 | spec.terminationGracePeriodSeconds = 10 | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+      | terminationGracePeriodSeconds from negative to 1 | spec.terminationGracePeriodSeconds = -1 | spec.terminationGracePeriodSeconds = 1 |  |
+      | terminationGracePeriodSeconds from negative to 2 | spec.terminationGracePeriodSeconds = -1 | spec.terminationGracePeriodSeconds = 2 | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+      | scheduling gate removed | spec.schedulingGates = [{"name":"a"},{"name":"b"}] | spec.schedulingGates = [{"name":"b"}] |  |
+      | scheduling gate added | spec.schedulingGates = [{"name":"a"}] | spec.schedulingGates = [{"name":"a"},{"name":"c"}] | spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'c' |
+
+  @AP17
+  Scenario: Deployments: selector, template, strategy and counts (TestValidateDeployment)
+    Then each change to a valid Deployment is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid Deployment |  |  |
+      | negative replicas | spec.replicas = -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+      | no selector | delete spec.selector | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | empty selector | spec.selector = {} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment |
+      | selector does not match the template | spec.selector = {"matchLabels":{"a":"c"}} | spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | selector by expression | spec.selector = {"matchExpressions":[{"key":"a","operator":"In","values":["b"]}]} |  |
+      | invalid selector operator | spec.selector = {"matchExpressions":[{"key":"a","operator":"Foo","values":["b"]}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Foo": not a valid selector operator ; spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"a", Operator:"Foo", Values:[]string{"b"}}}}: invalid label selector |
+      | template restartPolicy OnFailure | spec.template.spec.restartPolicy = "OnFailure" | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
+      | template activeDeadlineSeconds | spec.template.spec.activeDeadlineSeconds = 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported |
+      | Recreate | spec.strategy = {"type":"Recreate"} |  |
+      | Recreate with rollingUpdate | spec.strategy = {"type":"Recreate","rollingUpdate":{"maxSurge":1}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
+      | unknown strategy type | spec.strategy = {"type":"Blue"} | spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"Blue", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate" |
+      | RollingUpdate without rollingUpdate | spec.strategy = {"type":"RollingUpdate"} | spec.strategy.rollingUpdate: Required value: this should be defaulted and never be nil |
+      | maxSurge and maxUnavailable both 0 | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":0} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: may not be 0 when `maxSurge` is 0 |
+      | maxSurge 0% and maxUnavailable 0 | spec.strategy.rollingUpdate = {"maxSurge":"0%","maxUnavailable":0} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: may not be 0 when `maxSurge` is 0 |
+      | maxSurge 20% and maxUnavailable 0% | spec.strategy.rollingUpdate = {"maxSurge":"20%","maxUnavailable":"0%"} |  |
+      | maxUnavailable over 100% | spec.strategy.rollingUpdate = {"maxSurge":1,"maxUnavailable":"110%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}: must not be greater than 100% |
+      | maxSurge over 100% | spec.strategy.rollingUpdate = {"maxSurge":"110%","maxUnavailable":1} |  |
+      | negative maxSurge | spec.strategy.rollingUpdate = {"maxSurge":-1,"maxUnavailable":1} | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
+      | negative maxUnavailable | spec.strategy.rollingUpdate = {"maxSurge":1,"maxUnavailable":-1} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: -1: must be greater than or equal to 0 |
+      | maxSurge a number as a string | spec.strategy.rollingUpdate = {"maxSurge":"20","maxUnavailable":0} | spec.strategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"20"}: a valid percent string must be a numeric string followed by an ending '%'… |
+      | maxUnavailable not a percent | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":"abc%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"abc%"}: a valid percent string must be a numeric string followed by an ending '%'… ; spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"abc%"}: may not be 0 when `maxSurge` is 0 |
+      | maxUnavailable 100% | spec.strategy.rollingUpdate = {"maxSurge":1,"maxUnavailable":"100%"} |  |
+      | negative minReadySeconds | spec.minReadySeconds = -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative revisionHistoryLimit | spec.revisionHistoryLimit = -2 | spec.revisionHistoryLimit: Invalid value: -2: must be greater than or equal to 0 |
+      | negative progressDeadlineSeconds | spec.progressDeadlineSeconds = -1 | spec.progressDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0 ; spec.progressDeadlineSeconds: Invalid value: -1: must be greater than minReadySeconds |
+      | progressDeadlineSeconds 0 | spec.progressDeadlineSeconds = 0 | spec.progressDeadlineSeconds: Invalid value: 0: must be greater than minReadySeconds |
+      | progressDeadlineSeconds equal to minReadySeconds | spec.progressDeadlineSeconds = 10 ; spec.minReadySeconds = 10 | spec.progressDeadlineSeconds: Invalid value: 10: must be greater than minReadySeconds |
+      | progressDeadlineSeconds past minReadySeconds | spec.progressDeadlineSeconds = 11 ; spec.minReadySeconds = 10 |  |
+      | no progressDeadlineSeconds | delete spec.progressDeadlineSeconds ; spec.minReadySeconds = 10 |  |
+      | bad template label key | spec.template.metadata.labels = {"a":"b","Bad Key":"v"} | spec.template.metadata.labels: Invalid value: "Bad Key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | bad template annotation key | spec.template.metadata.annotations = {"bad/key/x":"v"} | spec.template.metadata.annotations: Invalid value: "bad/key/x": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | template container without an image | spec.template.spec.containers[0].image = "" | spec.template.spec.containers[0].image: Required value |
+
+  @AP17
+  Scenario: ReplicaSets: selector, template and counts (TestValidateReplicaSet)
+    Then each change to a valid ReplicaSet is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid ReplicaSet |  |  |
+      | negative replicas | spec.replicas = -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+      | negative minReadySeconds | spec.minReadySeconds = -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | no selector | delete spec.selector | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | empty selector | spec.selector = {} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment |
+      | selector does not match the template | spec.selector = {"matchLabels":{"a":"c"}} | spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | template restartPolicy Never | spec.template.spec.restartPolicy = "Never" | spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always" |
+      | template activeDeadlineSeconds | spec.template.spec.activeDeadlineSeconds = 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported |
+      | replicas left out | delete spec.replicas |  |
+
+  @AP17
+  Scenario: DaemonSets: selector, template and update strategy (TestValidateDaemonSet)
+    Then each change to a valid DaemonSet is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid DaemonSet |  |  |
+      | no selector | delete spec.selector | spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | empty selector | spec.selector = {} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for daemonset |
+      | selector does not match the template | spec.selector = {"matchLabels":{"a":"c"}} | spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | invalid selector operator | spec.selector = {"matchExpressions":[{"key":"a","operator":"Foo","values":["b"]}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Foo": not a valid selector operator |
+      | template restartPolicy OnFailure | spec.template.spec.restartPolicy = "OnFailure" | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
+      | template activeDeadlineSeconds | spec.template.spec.activeDeadlineSeconds = 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported |
+      | negative minReadySeconds | spec.minReadySeconds = -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative templateGeneration | spec.templateGeneration = -1 | spec.templateGeneration: Invalid value: -1: must be greater than or equal to 0 |
+      | negative revisionHistoryLimit | spec.revisionHistoryLimit = -1 | spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
+      | OnDelete | spec.updateStrategy = {"type":"OnDelete"} |  |
+      | unknown update strategy | spec.updateStrategy = {"type":"Invalid"} | spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"Invalid", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete" |
+      | RollingUpdate without rollingUpdate | spec.updateStrategy = {"type":"RollingUpdate"} | spec.updateStrategy.rollingUpdate: Required value |
+      | maxUnavailable and maxSurge both 0 | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0 |
+      | maxUnavailable and maxSurge both set | spec.updateStrategy.rollingUpdate = {"maxUnavailable":1,"maxSurge":1} | spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:""}: may not be set when maxUnavailable is non-zero |
+      | surge only | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":"10%"} |  |
+      | maxUnavailable 0% and maxSurge 0 | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"0%","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0 |
+      | maxUnavailable over 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"110%","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}: must not be greater than 100% |
+      | maxSurge over 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":"110%"} | spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}: must not be greater than 100% |
+      | negative maxUnavailable | spec.updateStrategy.rollingUpdate = {"maxUnavailable":-1,"maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: -1: must be greater than or equal to 0 |
+      | negative maxSurge | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":-1} | spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
+      | maxUnavailable a number as a string | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"1","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"1"}: a valid percent string must be a numeric string followed by an ending '%'… |
+      | maxUnavailable 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"100%","maxSurge":0} |  |
+
+  @AP17
+  Scenario: The selector of a Deployment or a DaemonSet never changes (TestValidateDeploymentUpdate, TestValidateDaemonSetUpdate)
+    Then each update of a valid Deployment is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | selector changed |  | spec.selector = {"matchLabels":{"a":"b","c":"d"}} ; spec.template.metadata.labels = {"a":"b","c":"d"} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b", "c":"d"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
+      | replicas and template changed |  | spec.replicas = 5 ; spec.template.spec.containers[0].image = "v2" |  |
+    And each update of a valid DaemonSet is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | selector changed |  | spec.selector = {"matchLabels":{"a":"b","c":"d"}} ; spec.template.metadata.labels = {"a":"b","c":"d"} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b", "c":"d"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
+      | template changed |  | spec.template.spec.containers[0].image = "v2" |  |

@@ -1,0 +1,109 @@
+/**
+ * Upstream's validation tests (kubernetes v1.32 pkg/apis/core/validation/validation_test.go and
+ * pkg/apis/apps/validation/validation_test.go, pkg/apis/batch/validation/validation_test.go) as
+ * data tables: each row changes one valid object, as upstream's cases start from a valid object
+ * and break one field, and lists every error the API server's validation then returns, as
+ * `field: Type: value: detail` (what a Status cause and `kubectl apply` print).
+ * A change is `path = JSON` or `delete path`, several joined by ` ; `; errors are joined by ` ; `,
+ * and an expected error ending in `…` is compared up to there (apimachinery's long regex help).
+ */
+import { Then, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'expect';
+import type { KObject } from '../../model/api/meta';
+import { validate } from '../../model/apiserver/validation';
+
+/** A valid object per kind, as upstream's tests build them (podtest.MakePod, validDeployment, …), already defaulted. */
+const container = () => ({ name: 'ctr', image: 'image', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' });
+const podSpec = () => ({ containers: [container()], restartPolicy: 'Always', dnsPolicy: 'ClusterFirst' });
+const template = () => ({ metadata: { labels: { a: 'b' } }, spec: podSpec() });
+const BASES: Record<string, { resource: string; object: () => KObject }> = {
+  Pod: { resource: 'pods', object: () => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'abc', namespace: 'ns' }, spec: podSpec() }) as any },
+  Deployment: {
+    resource: 'deployments',
+    object: () =>
+      ({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'abc', namespace: 'ns' },
+        spec: {
+          replicas: 1,
+          selector: { matchLabels: { a: 'b' } },
+          template: template(),
+          strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 1 } },
+          revisionHistoryLimit: 10,
+          progressDeadlineSeconds: 600,
+        },
+      }) as any,
+  },
+  ReplicaSet: {
+    resource: 'replicasets',
+    object: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'abc', namespace: 'ns' }, spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: template() } }) as any,
+  },
+  DaemonSet: {
+    resource: 'daemonsets',
+    object: () =>
+      ({
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name: 'abc', namespace: 'ns' },
+        spec: { selector: { matchLabels: { a: 'b' } }, template: template(), updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } } },
+      }) as any,
+  },
+};
+
+/** Splits `a.b[0].c` into ['a', 'b', 0, 'c']. */
+function pathOf(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of p.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+  return out;
+}
+
+function applyChange(obj: any, change: string): void {
+  const del = /^delete\s+(\S+)$/.exec(change);
+  const set = /^([^=\s]+)\s*=\s*(.*)$/.exec(change);
+  if (!del && !set) throw new Error(`not a change: ${change}`);
+  const keys = pathOf(del ? del[1] : set![1]);
+  let at = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (at[k] === undefined || at[k] === null) at[k] = {};
+    at = at[k];
+  }
+  const last = keys[keys.length - 1];
+  if (del) delete at[last];
+  else at[last] = JSON.parse(set![2]);
+}
+
+function changed(kind: string, changes: string): KObject {
+  const obj = BASES[kind].object();
+  for (const c of changes.split(' ; ').map((s) => s.trim()).filter(Boolean)) applyChange(obj, c);
+  return obj;
+}
+
+/** The errors as the table writes them: each shortened where the expected one ends in `…`. */
+function rendered(got: string[], expected: string): string {
+  const want = expected ? expected.split(' ; ') : [];
+  return got.map((g, i) => (want[i]?.endsWith('…') && g.startsWith(want[i].slice(0, -1)) ? want[i] : g)).join(' ; ');
+}
+
+Then('each change to a valid {word} is judged as upstream\'s validation tests say:', function (kind: string, table: DataTable) {
+  expect(Object.keys(BASES)).toContain(kind);
+  const rows = table.hashes();
+  const got = rows.map((row) => {
+    const errs = validate(BASES[kind].resource, changed(kind, row.change));
+    return { ...row, errors: rendered(errs.map(String), row.errors) };
+  });
+  expect(got).toEqual(rows);
+});
+
+Then('each update of a valid {word} is judged as upstream\'s validation tests say:', function (kind: string, table: DataTable) {
+  expect(Object.keys(BASES)).toContain(kind);
+  const rows = table.hashes();
+  const got = rows.map((row) => {
+    const old = changed(kind, row.old);
+    const next = changed(kind, row.new);
+    next.metadata.resourceVersion = old.metadata.resourceVersion = '1';
+    const errs = validate(BASES[kind].resource, next, old);
+    return { ...row, errors: rendered(errs.map(String), row.errors) };
+  });
+  expect(got).toEqual(rows);
+});
