@@ -49,6 +49,7 @@ function backoffCase(c: any): string | undefined {
     if (op.step !== undefined) now += op.step;
     else if (op.at !== undefined) now = op.at;
     else if (op.next) b.next(id);
+    else if (op.nextAt !== undefined) b.next(id, op.nextAt);
     else if (op.reset) b.reset(id);
     else if (op.gc) b.gc();
     else if (op.mark) mark = now;

@@ -12,11 +12,14 @@ export class Backoff {
     readonly maxMs = 300_000,
   ) {}
 
-  /** Records a failure (or a restart) of `key` now, doubling its delay. */
-  next(key: string): void {
+  /**
+   * Records a failure (or a restart) of `key` now, doubling its delay; the entry starts over when
+   * `eventTime` (a container's exit; else now) came more than twice the maximum after its last update.
+   */
+  next(key: string, eventTime = this.now()): void {
     const now = this.now();
     const e = this.entries.get(key);
-    if (!e || now - e.lastUpdate > 2 * this.maxMs) this.entries.set(key, { backoffMs: this.initialMs, lastUpdate: now });
+    if (!e || eventTime - e.lastUpdate > 2 * this.maxMs) this.entries.set(key, { backoffMs: this.initialMs, lastUpdate: now });
     else this.entries.set(key, { backoffMs: Math.min(e.backoffMs * 2, this.maxMs), lastUpdate: now });
   }
 

@@ -94,7 +94,8 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
         return next();
       }
       if (mutant('kubelet-restart-backoff-constant')) core.restartBackoff.reset(key);
-      core.restartBackoff.next(key);
+      // doBackOff: Next at the container's exit, so a run of more than 10 minutes starts the back-off over.
+      core.restartBackoff.next(key, latest.finishedAt);
     }
     const attempt = list[0] ? list[0].metadata.attempt + 1 : 0;
     const sbConfig = sandboxConfig(pod, sandboxAttempt, core.podCIDR());
