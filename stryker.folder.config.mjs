@@ -62,6 +62,7 @@ const FOLDERS = {
       'features/upstream-nodeipam.feature',
       'features/upstream-statefulset.feature',
       'features/upstream-endpointslice.feature',
+      'features/upstream-disruption.feature',
     ],
   },
   apiserver: {

@@ -10,7 +10,7 @@
  */
 import { keyOf, splitKey, type KObject } from '../../api/meta';
 import { labelSelectorAsSelector } from '../../api/labels/labelselector';
-import { matchesLabels, selectorString } from '../../api/labels/selector';
+import { matchesLabels, SelectorParseError, selectorString } from '../../api/labels/selector';
 import { StatusError } from '../../api/status';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
@@ -41,6 +41,7 @@ export class DisruptionController {
       replicasets: ctx.informers.get('replicasets'),
       deployments: ctx.informers.get('deployments'),
       statefulsets: resourceByName('statefulsets') ? ctx.informers.get('statefulsets') : undefined,
+      getScale: (resource, namespace, name) => ctx.client.getScale(resource, namespace, name),
     };
     this.queue = new WorkQueue(ctx.proc, 'disruption', (key) => this.sync(key), { synced: () => this.informers().every((i) => i.hasSynced()) });
     this.pdbInformer.addEventHandler({
@@ -79,20 +80,29 @@ export class DisruptionController {
       this.trySync(pdb);
       this.queue.forget(key);
     } catch (e) {
+      // A conflict is retried as it is, without failing safe: the next sync reads the newer budget.
       if (e instanceof StatusError && e.code === 409) return this.queue.addRateLimited(key);
-      if (!(e instanceof StatusError || e instanceof ExpectedCountError)) throw e;
+      if (!(e instanceof StatusError || e instanceof ExpectedCountError || e instanceof SelectorParseError)) throw e;
+      // failSafe's own outcome decides the retry: once its status is written the budget waits for the next event.
       try {
         this.failSafe(pdb, e.message);
+        this.queue.forget(key);
       } catch (e2) {
         if (!(e2 instanceof StatusError)) throw e2;
+        this.queue.addRateLimited(key);
       }
-      this.queue.addRateLimited(key);
     }
   }
 
   private trySync(pdb: KObject): void {
     const typed = withKind(pdb, 'policy/v1', 'PodDisruptionBudget');
-    const pods = this.podInformer.list().filter((p) => p.metadata.namespace === pdb.metadata.namespace && selects(pdb, p, true));
+    let pods: KObject[];
+    try {
+      pods = this.podsForPdb(pdb);
+    } catch (e) {
+      if (e instanceof SelectorParseError) this.recorder.event(typed, 'Warning', 'NoPods', `Failed to get pods: ${e.message}`);
+      throw e;
+    }
     if (pods.length === 0) this.recorder.event(typed, 'Normal', 'NoPods', 'No matching pods found');
     let expected;
     try {
@@ -113,6 +123,13 @@ export class DisruptionController {
     const currentHealthy = countHealthy(pods, disrupted, now);
     this.updateStatus(pdb, currentHealthy, expected.desiredHealthy, expected.expectedCount, disrupted);
     if (recheckAt !== undefined) this.queue.addAfter(keyOf(pdb), recheckAt - now);
+  }
+
+  /** getPodsForPdb: the Pods in its namespace its selector selects (an empty one selects all, a nil one none); a bad selector is an error. */
+  private podsForPdb(pdb: KObject): KObject[] {
+    const sel = labelSelectorAsSelector(pdb.spec?.selector);
+    if (!sel) return [];
+    return this.podInformer.list().filter((p) => p.metadata.namespace === pdb.metadata.namespace && matchesLabels(sel, p.metadata.labels));
   }
 
   /** buildDisruptedPodMap: promises still in time, for Pods not yet being deleted. */
@@ -168,20 +185,30 @@ export class DisruptionController {
 
   /** failSafe: no disruption allowed, and the condition says why. */
   private failSafe(pdb: KObject, message: string): void {
-    const status: any = { ...(pdb.status ?? {}), disruptionsAllowed: 0 };
+    // The counts are Go int32s without omitempty: a budget never synced before says 0 for each.
+    const s = pdb.status ?? {};
+    const status: any = {
+      ...(s.observedGeneration !== undefined ? { observedGeneration: s.observedGeneration } : {}),
+      ...(s.disruptedPods ? { disruptedPods: s.disruptedPods } : {}),
+      disruptionsAllowed: 0,
+      currentHealthy: s.currentHealthy ?? 0,
+      desiredHealthy: s.desiredHealthy ?? 0,
+      expectedPods: s.expectedPods ?? 0,
+      ...(s.conditions ? { conditions: s.conditions } : {}),
+    };
     setCondition(status, { type: DISRUPTION_ALLOWED, status: 'False', reason: SYNC_FAILED, message, observedGeneration: status.observedGeneration }, this.ctx.sim.clock.nowRFC3339());
     this.ctx.client.updateStatus('poddisruptionbudgets', pdb.metadata.namespace, withKind({ ...pdb, status }, 'policy/v1', 'PodDisruptionBudget'));
   }
 }
 
-/** Whether the budget's selector selects the Pod (an invalid or nil selector selects nothing). */
-function selects(pdb: KObject, pod: KObject, emptySelectsAll = false): boolean {
+/**
+ * Whether the budget's selector selects the Pod (GetPodPodDisruptionBudgets: an invalid or nil
+ * selector selects nothing; unlike policy/v1beta1, an empty one selects every Pod).
+ */
+function selects(pdb: KObject, pod: KObject): boolean {
   try {
     const sel = labelSelectorAsSelector(pdb.spec?.selector);
-    if (!sel) return false;
-    // getPdbForPod skips an empty selector; getPodsForPdb lists everything with it.
-    if (sel.length === 0 && !emptySelectsAll) return false;
-    return matchesLabels(sel, pod.metadata.labels);
+    return !!sel && matchesLabels(sel, pod.metadata.labels);
   } catch {
     return false;
   }
@@ -211,6 +238,6 @@ function countHealthy(pods: KObject[], disrupted: Record<string, string>, now: n
 /** ConditionsAreUpToDate: the DisruptionAllowed condition agrees with the counts and the generation. */
 function conditionsUpToDate(s: any): boolean {
   const c = (s.conditions ?? []).find((x: any) => x.type === DISRUPTION_ALLOWED);
-  if (!c || (c.observedGeneration ?? 0) !== (s.observedGeneration ?? 0)) return false;
+  if (!c) return false;
   return s.disruptionsAllowed > 0 ? c.status === 'True' && c.reason === SUFFICIENT_PODS : c.status === 'False' && c.reason === INSUFFICIENT_PODS;
 }
