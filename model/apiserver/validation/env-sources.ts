@@ -14,20 +14,45 @@ const RESOURCES = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'r
 
 const isObj = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** The labels ConvertDownwardAPIFieldLabel accepts for v1 Pods (spec.host is the old name of spec.nodeName). */
+const CONVERTIBLE = new Set([
+  'metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.restartPolicy',
+  'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs',
+]);
+
+/** ConvertDownwardAPIFieldLabel: the internal field path, or why it cannot be converted. */
+function convertFieldLabel(version: string, label: string): { path: string } | { error: string } {
+  if (version !== 'v1') return { error: `unsupported pod version: ${version}` };
+  const sub = /^(.*)\['(.*)'\]$/.exec(label);
+  if (sub) return sub[1] === 'metadata.annotations' || sub[1] === 'metadata.labels' ? { path: label } : { error: `field label does not support subscript: ${label}` };
+  if (label === 'spec.host') return { path: 'spec.nodeName' };
+  return CONVERTIBLE.has(label) ? { path: label } : { error: `field label not supported: ${label}` };
+}
+
 /** validateObjectFieldSelector with the env expressions (labels and annotations by subscript). */
 function validateFieldRef(ref: Record<string, any>, path: string, errs: FieldError[]): void {
   const fieldPath = String(ref.fieldPath ?? '');
-  if (!ref.apiVersion) errs.push(FieldError.required(`${path}.apiVersion`));
+  if (!ref.apiVersion) {
+    errs.push(FieldError.required(`${path}.apiVersion`));
+    return;
+  }
   if (!fieldPath) {
     errs.push(FieldError.required(`${path}.fieldPath`));
     return;
   }
-  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(fieldPath);
-  if (sub) {
-    for (const msg of isQualifiedName(sub[2].toLowerCase())) errs.push(FieldError.invalid(`${path}.fieldPath`, sub[2], msg));
+  const converted = convertFieldLabel(String(ref.apiVersion), fieldPath);
+  if ('error' in converted) {
+    errs.push(FieldError.invalid(`${path}.fieldPath`, fieldPath, `error converting fieldPath: ${converted.error}`));
     return;
   }
-  if (!FIELD_PATHS.includes(fieldPath)) errs.push(FieldError.notSupported(`${path}.fieldPath`, fieldPath, FIELD_PATHS));
+  // SplitMaybeSubscriptedPath; a subscript is validated at the selector's own path (ValidateQualifiedName(…, fldPath)).
+  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(converted.path);
+  if (sub) {
+    const key = sub[1] === 'metadata.annotations' ? sub[2].toLowerCase() : sub[2];
+    for (const msg of isQualifiedName(key)) errs.push(FieldError.invalid(path, key, msg));
+    return;
+  }
+  if (!FIELD_PATHS.includes(converted.path)) errs.push(FieldError.notSupported(`${path}.fieldPath`, converted.path, FIELD_PATHS));
 }
 
 /** validateConfigMapKeySelector / validateSecretKeySelector: a subdomain name, a config key. */

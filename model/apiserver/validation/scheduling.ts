@@ -3,7 +3,7 @@
  * selector terms and preferred weights, and nodeSelector.
  */
 import { FieldError } from '../../api/status';
-import { isValidLabelValue } from '../../api/validation';
+import { isDNS1123Subdomain, isValidLabelValue } from '../../api/validation';
 import { validateLabelName, validateLabels } from './objectmeta';
 import { tolerationValue } from './govalue';
 
@@ -53,7 +53,11 @@ function validateNodeFieldSelectorRequirement(rq: any, path: string, errs: Field
   if (op === 'In' || op === 'NotIn') {
     if (values.length !== 1) errs.push(FieldError.required(`${path}.values`, "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
   } else errs.push(FieldError.invalid(`${path}.operator`, op, 'not a valid selector operator'));
+  // nodeFieldSelectorValidators: metadata.name is the only key, each value a node name.
   if (str(rq?.key) !== 'metadata.name') errs.push(FieldError.invalid(`${path}.key`, str(rq?.key), 'not a valid field selector key'));
+  else values.forEach((v, i) => {
+    for (const msg of isDNS1123Subdomain(str(v))) errs.push(FieldError.invalid(`${path}.values[${i}]`, str(v), msg));
+  });
 }
 
 function validateNodeSelectorTerm(term: any, path: string, errs: FieldError[]): void {
