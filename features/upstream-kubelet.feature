@@ -1,4 +1,4 @@
-Feature: The kubelet's Pod phase and restart back-off as upstream's own tests have them
+Feature: The kubelet's Pod phase, container statuses, restart back-off and Node conditions as upstream's own tests have them
   The phase the kubelet reports follows from the containers' states and the restart policy: a
   container still waiting keeps the Pod Pending; with Always, stopped containers are restarting,
   so the Pod stays Running; with OnFailure only a clean exit ends it; with Never any failure does.
@@ -7,7 +7,9 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   will start again waits with why it is not running; one it will not stays terminated. These are
   the cases of pkg/kubelet/kubelet_pods_test.go, client-go's util/flowcontrol/backoff_test.go and
   Go's time tests, run on the model's functions (steps/fixtures/upstream/kubelet.json,
-  kubelet-status.json).
+  kubelet-status.json). The Node's conditions follow pkg/kubelet/nodestatus/setters_test.go
+  (kubelet-node-conditions.json): each setter updates its condition in place, moving the
+  transition time only on a change.
 
   @S22
   Scenario: The Pod phase for each restart policy and container state (getPhase)
@@ -36,3 +38,11 @@ Feature: The kubelet's Pod phase and restart back-off as upstream's own tests ha
   @KL12
   Scenario: A container's state and last state from the runtime, the reason cache and the old status (TestGenerateAPIPodStatusWithReasonCache)
     Then every case of upstream's kubelet table reasonCache holds on the model
+
+  @KL13
+  Scenario: The Node's Ready condition: True, or False with every error the kubelet sees; an event on each change (TestReadyCondition)
+    Then every case of upstream's kubelet table readyCondition holds on the model
+
+  @KL13
+  Scenario: The Node's pressure conditions and their events, first value included (TestMemoryPressureCondition, TestDiskPressureCondition, TestPIDPressureCondition)
+    Then every case of upstream's kubelet table pressureCondition holds on the model

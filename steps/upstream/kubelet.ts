@@ -10,6 +10,7 @@ import { KUBELET_CONDITIONS_TABLES } from './kubelet-conditions';
 import { KUBELET_ENV_TABLES } from './kubelet-env';
 import { KUBELET_IMAGES_TABLES } from './kubelet-images';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
+import { KUBELET_NODE_CONDITIONS_TABLES } from './kubelet-node-conditions';
 import { KUBELET_PROBER_TABLES } from './kubelet-prober';
 import { KUBELET_STATUS_TABLES } from './kubelet-status';
 
@@ -79,4 +80,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_IMAGES_TABLES,
   ...KUBELET_PROBER_TABLES,
   ...KUBELET_STATUS_TABLES,
+  ...KUBELET_NODE_CONDITIONS_TABLES,
 };

@@ -5,6 +5,7 @@ import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
 import { NODE_OS } from '../os';
 import type { KubeletCore } from './core';
+import { type NodeCondition, setPressureCondition, setReadyCondition } from './node-conditions';
 
 /** nodeStatusUpdateFrequency: how often the kubelet computes its Node status. */
 const UPDATE_MS = 10_000;
@@ -13,15 +14,6 @@ const REPORT_MS = 5 * 60_000;
 /** nodeStatusMaxImages. */
 const MAX_IMAGES = 50;
 
-type Cond = { type: string; status: 'True' | 'False'; reason: string; message: string };
-
-/** The events the condition setters record on a change (kubelet's nodestatus setters). */
-const EVENT_FOR: Record<string, Record<string, string>> = {
-  MemoryPressure: { False: 'NodeHasSufficientMemory', True: 'NodeHasInsufficientMemory' },
-  DiskPressure: { False: 'NodeHasNoDiskPressure', True: 'NodeHasDiskPressure' },
-  PIDPressure: { False: 'NodeHasSufficientPID', True: 'NodeHasInsufficientPID' },
-  Ready: { False: 'NodeNotReady', True: 'NodeReady' },
-};
 
 /**
  * Node registration and the node status loop (kubelet_node_status.go): registers the Node
@@ -97,7 +89,7 @@ export class NodeStatusManager {
   private register(): void {
     const { ctx, host, recorder } = this.core;
     ctx.log.info('kubelet_node_status.go:76', 'Attempting to register node', { node: this.name });
-    const status = this.status(undefined);
+    const { status, events } = this.status(undefined);
     const node: KObject = {
       apiVersion: 'v1',
       kind: 'Node',
@@ -123,7 +115,7 @@ export class NodeStatusManager {
     this.registered = true;
     this.lastReportMs = ctx.sim.clock.nowMs();
     ctx.log.info('kubelet_node_status.go:79', 'Successfully registered node', { node: this.name });
-    this.recordConditionEvents(undefined, status.conditions);
+    this.recordConditionEvents(events);
     recorder.event(this.nodeRef, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
   }
 
@@ -134,7 +126,7 @@ export class NodeStatusManager {
       this.registered = false; // deleted: register again, as the kubelet does
       return this.register();
     }
-    const status = this.status(node);
+    const { status, events } = this.status(node);
     const now = ctx.sim.clock.nowMs();
     if (!this.changed(node.status, status) && now - this.lastReportMs < REPORT_MS) return;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -143,7 +135,7 @@ export class NodeStatusManager {
         body.status = status;
         ctx.client.updateStatus('nodes', undefined, body);
         this.lastReportMs = now;
-        this.recordConditionEvents(node.status?.conditions, status.conditions);
+        this.recordConditionEvents(events);
         return;
       } catch (e) {
         if (!(e instanceof StatusError) || e.code !== 409) throw e;
@@ -159,18 +151,13 @@ export class NodeStatusManager {
     return canonicalJSON(strip(old ?? {})) !== canonicalJSON(strip(next));
   }
 
-  private recordConditionEvents(old: any[] | undefined, next: any[]): void {
-    for (const c of next) {
-      const prev = (old ?? []).find((o) => o.type === c.type);
-      // Ready records only transitions; the pressure setters also record their first value.
-      if (prev ? prev.status === c.status : c.type === 'Ready') continue;
-      const reason = EVENT_FOR[c.type]?.[c.status];
-      if (reason) this.core.recorder.event(this.nodeRef, 'Normal', reason, `Node ${this.name} status is now: ${reason}`);
-    }
+  /** The setters' events, once the status that carries their change is written. */
+  private recordConditionEvents(reasons: string[]): void {
+    for (const reason of reasons) this.core.recorder.event(this.nodeRef, 'Normal', reason, `Node ${this.name} status is now: ${reason}`);
   }
 
-  /** The Node status the kubelet reports now. */
-  private status(node: KObject | undefined): any {
+  /** The Node status the kubelet reports now, and the events its condition setters record. */
+  private status(node: KObject | undefined): { status: any; events: string[] } {
     const { host, runtime, ctx } = this.core;
     const now = ctx.sim.clock.nowRFC3339();
     const cap = host.config.capacity;
@@ -180,32 +167,24 @@ export class NodeStatusManager {
     const resources = Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
     const net = runtime.status().find((c) => c.type === 'NetworkReady');
     const rtReady = runtime.status().find((c) => c.type === 'RuntimeReady');
-    const notReady = !rtReady?.status
-      ? 'container runtime is down'
-      : !net?.status
-        ? `container runtime network not ready: NetworkReady=false reason:${net?.reason} message:${net?.message}`
-        : undefined;
-    const wanted: Cond[] = [
-      { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
-      { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
-      { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
-      notReady
-        ? { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: notReady }
-        : { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
-    ];
-    const oldConds: any[] = node?.status?.conditions ?? [];
-    const own = wanted.map((c) => {
-      const prev = oldConds.find((o) => o.type === c.type);
-      return { type: c.type, status: c.status, lastHeartbeatTime: now, lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : now, reason: c.reason, message: c.message };
-    });
+    const runtimeDown = !rtReady?.status;
+    // A runtime that does not answer leaves the network state as it was last seen (ready, here).
+    const networkError = !runtimeDown && !net?.status ? `container runtime network not ready: NetworkReady=false reason:${net?.reason} message:${net?.message}` : undefined;
     // Each setter updates its own condition in place or appends it; others (NetworkUnavailable, a network plugin's) stay where they are.
-    const conditions = [...oldConds.map((o) => own.find((c) => c.type === o.type) ?? o), ...own.filter((c) => !oldConds.some((o) => o.type === c.type))];
+    const conditions: NodeCondition[] = deepCopy(node?.status?.conditions ?? []);
+    // No eviction manager in the model: no pressure, ever.
+    const events = [
+      ...setPressureCondition(conditions, 'MemoryPressure', false, now),
+      ...setPressureCondition(conditions, 'DiskPressure', false, now),
+      ...setPressureCondition(conditions, 'PIDPressure', false, now),
+      ...setReadyCondition(conditions, resources, [runtimeDown ? 'container runtime is down' : undefined, networkError], now),
+    ];
     const images = runtime
       .listImages()
       .sort((a, b) => b.size - a.size)
       .slice(0, MAX_IMAGES)
       .map((i) => ({ names: [...i.repoDigests, ...i.repoTags], sizeBytes: i.size }));
-    return {
+    const status = {
       capacity: { ...resources },
       allocatable: { ...resources },
       conditions,
@@ -228,5 +207,6 @@ export class NodeStatusManager {
       },
       images,
     };
+    return { status, events };
   }
 }
