@@ -63,6 +63,7 @@ const FOLDERS = {
       'features/upstream-statefulset.feature',
       'features/upstream-endpointslice.feature',
       'features/upstream-disruption.feature',
+      'features/upstream-namespace.feature',
     ],
   },
   apiserver: {

@@ -73,3 +73,15 @@ export function updateConditions(status: { conditions?: NamespaceCondition[] }, 
   status.conditions = conditions;
   return changed;
 }
+
+/** makeDeleteContentCondition: NamespaceDeletionContentFailure True with every error, sorted. */
+export function deleteContentCondition(errors: string[], now: string): NamespaceCondition | undefined {
+  if (errors.length === 0) return undefined;
+  return {
+    type: 'NamespaceDeletionContentFailure',
+    status: 'True',
+    lastTransitionTime: now,
+    reason: 'ContentDeletionFailed',
+    message: `Failed to delete all resource types, ${errors.length} remaining: ${[...errors].sort().join(', ')}`,
+  };
+}

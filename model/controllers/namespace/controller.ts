@@ -1,19 +1,19 @@
 /**
  * The namespace controller (pkg/controller/namespace, "namespace-controller"): empties a
  * Namespace being deleted. For each namespaced resource the API server serves it deletes the
- * collection, then lists what is left; while anything is (Pods finishing their grace period),
- * it writes the deletion conditions and looks again when the longest grace period should be
- * over. Once nothing is left it removes its "kubernetes" finalizer through the finalize
- * subresource, and the API server removes the Namespace.
+ * collection, then lists what is left and writes the deletion conditions; while content may
+ * remain (Pods in their grace period, objects held by finalizers) it looks again after half the
+ * estimate and a second. Then it removes its "kubernetes" finalizer through the finalize
+ * subresource, and the API server removes the Namespace once no finalizer is left.
  */
 import { keyOf, type KObject } from '../../api/meta';
-import { RESOURCES } from '../../api/registry';
+import { RESOURCES, type ResourceInfo } from '../../api/registry';
 import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import type { ComponentContext } from '../../component';
 import { withKind } from '../util/objects';
-import { contentConditions, updateConditions, type ContentTotals } from './conditions';
+import { contentConditions, deleteContentCondition, updateConditions, type ContentTotals } from './conditions';
 
 /** The finalizer this controller owns in spec.finalizers (v1.FinalizerKubernetes). */
 export const FINALIZER_KUBERNETES = 'kubernetes';
@@ -32,55 +32,90 @@ export class NamespaceController {
     this.nsInformer.addEventHandler({ onAdd: enqueue, onUpdate: (_o, ns) => enqueue(ns) });
   }
 
+  /**
+   * The worker: content still going (a grace period or a finalizer to wait for) brings the
+   * Namespace back after half the estimate and a second; any other error with backoff.
+   */
   private sync(key: string): void {
     try {
-      const again = this.deleteNamespace(key);
+      const estimate = this.deleteNamespace(key);
       this.queue.forget(key);
-      if (again !== undefined) this.queue.addAfter(key, again * 1000);
+      if (estimate !== undefined) this.queue.addAfter(key, recheckAfterSeconds(estimate) * 1000);
     } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
+      if (!(e instanceof StatusError || e instanceof ContentRemainingError)) throw e;
       this.queue.addRateLimited(key);
     }
   }
 
-  /** namespacedResourcesDeleter.Delete: returns the seconds to wait before looking again, if content remains. */
+  /**
+   * namespacedResourcesDeleter.Delete: nothing for a Namespace not being deleted or already
+   * finalized (no finalizer at all); else its content is deleted and, once nothing should be
+   * left, the "kubernetes" finalizer removed. Returns the estimate (seconds) while content may remain.
+   */
   private deleteNamespace(name: string): number | undefined {
     const ns = this.ctx.client.tryGet('namespaces', undefined, name);
     if (!ns || !ns.metadata.deletionTimestamp) return undefined;
-    if (!(ns.spec?.finalizers ?? []).includes(FINALIZER_KUBERNETES)) return undefined;
-    const deletedAt = Date.parse(ns.metadata.deletionTimestamp);
-    const { estimate, totals } = this.deleteAllContent(name, deletedAt);
-    const status = { ...(ns.status ?? {}) };
-    if (updateConditions(status, contentConditions(totals, this.ctx.sim.clock.nowRFC3339()), this.ctx.sim.clock.nowRFC3339()))
-      this.ctx.client.updateStatus('namespaces', undefined, withKind({ ...ns, status }, 'v1', 'Namespace'));
-    const left = [...totals.remaining.values()].some((n) => n > 0);
-    if (left) return Math.max(estimate, 1);
+    if (finalized(ns)) return undefined;
+    const estimate = this.deleteAllContent(ns);
+    if (estimate > 0) return estimate;
     const current = this.ctx.client.tryGet('namespaces', undefined, name);
     if (!current) return undefined;
-    const finalizers = (current.spec?.finalizers ?? []).filter((f: string) => f !== FINALIZER_KUBERNETES);
-    this.ctx.client.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: { ...withKind(current, 'v1', 'Namespace'), spec: { ...current.spec, finalizers } } });
+    this.ctx.client.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: finalizeNamespace(withKind(current, 'v1', 'Namespace'), FINALIZER_KUBERNETES) });
     return undefined;
   }
 
-  /** deleteAllContent: every namespaced resource's collection deleted in the background, what is left counted. */
-  private deleteAllContent(ns: string, deletedAt: number): { estimate: number; totals: ContentTotals } {
+  /**
+   * deleteAllContent: every namespaced resource's collection deleted in the background, what is
+   * left counted, and the conditions written when they change. Items left with no grace period
+   * and no finalizer to explain them fail the pass (after the conditions are written).
+   */
+  private deleteAllContent(ns: KObject): number {
+    const name = ns.metadata.name!;
+    const deletedAt = Date.parse(ns.metadata.deletionTimestamp!);
     const totals: ContentTotals = { remaining: new Map(), finalizers: new Map() };
+    const errors: string[] = [];
     let estimate = 0;
     for (const r of RESOURCES) {
       if (!r.namespaced || !r.verbs.includes('deletecollection')) continue;
-      let gvrEstimate = 0;
-      if (r.resource === 'pods') gvrEstimate = this.estimateGracefulTermination(ns, deletedAt);
-      this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: { propagationPolicy: 'Background' } });
-      const left = this.ctx.client.list(r.resource, ns).items;
-      if (left.length === 0) continue;
-      totals.remaining.set({ resource: r.resource, group: r.group }, left.length);
-      for (const o of left) for (const f of o.metadata.finalizers ?? []) totals.finalizers.set(f, (totals.finalizers.get(f) ?? 0) + 1);
-      estimate = Math.max(estimate, gvrEstimate);
+      const left = this.deleteAllContentForResource(r, name, deletedAt);
+      estimate = Math.max(estimate, left.estimate);
+      if (left.error) errors.push(left.error);
+      if (left.remaining === 0) continue;
+      totals.remaining.set({ resource: r.resource, group: r.group }, left.remaining);
+      for (const [f, n] of left.finalizers) totals.finalizers.set(f, (totals.finalizers.get(f) ?? 0) + n);
     }
-    return { estimate, totals };
+    const now = this.ctx.sim.clock.nowRFC3339();
+    const found = contentConditions(totals, now);
+    const failure = deleteContentCondition(errors, now);
+    if (failure) found.push(failure);
+    const status = { ...(ns.status ?? {}) };
+    if (updateConditions(status, found, now)) {
+      try {
+        this.ctx.client.updateStatus('namespaces', undefined, withKind({ ...ns, status }, 'v1', 'Namespace'));
+      } catch (e) {
+        // utilruntime.HandleError: a failed condition update does not stop the deletion.
+        if (!(e instanceof StatusError)) throw e;
+      }
+    }
+    if (errors.length) throw new ContentRemainingError(errors.join(', '));
+    return estimate;
   }
 
-  /** estimateGracefulTerminationForPods: the longest grace period of the Pods still running, 0 once it has passed since the deletion. */
+  /** deleteAllContentForGroupVersionResource: the collection deleted, then what is left of it and why. */
+  private deleteAllContentForResource(r: ResourceInfo, ns: string, deletedAt: number): { estimate: number; remaining: number; finalizers: Map<string, number>; error?: string } {
+    const estimate = r.resource === 'pods' ? this.estimateGracefulTermination(ns, deletedAt) : 0;
+    this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: { propagationPolicy: 'Background' } });
+    const left = this.ctx.client.list(r.resource, ns).items;
+    const finalizers = new Map<string, number>();
+    for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+    // Objects still in their grace period: their finalizers are not counted yet.
+    if (estimate !== 0) return { estimate, remaining: left.length, finalizers: new Map() };
+    if (finalizers.size > 0) return { estimate: FINALIZER_ESTIMATE_SECONDS, remaining: left.length, finalizers };
+    if (left.length === 0) return { estimate, remaining: 0, finalizers };
+    return { estimate, remaining: left.length, finalizers, error: `unexpected items still remain in namespace: ${ns} for gvr: ${gvrString(r)}` };
+  }
+
+  /** estimateGracefulTerminationForPods: the longest grace period of the Pods not yet terminal, 0 once it has passed since the deletion. */
   private estimateGracefulTermination(ns: string, deletedAt: number): number {
     let estimate = 0;
     for (const pod of this.ctx.client.list('pods', ns).items) {
@@ -90,4 +125,31 @@ export class NamespaceController {
     }
     return this.ctx.sim.clock.nowMs() - deletedAt >= estimate * 1000 ? 0 : estimate;
   }
+}
+
+/** The estimate for content held by finalizers (finalizerEstimateSeconds): time for the garbage collector. */
+export const FINALIZER_ESTIMATE_SECONDS = 15;
+
+/** Items left that nothing explains: the pass failed, and is retried with backoff. */
+export class ContentRemainingError extends Error {}
+
+/** The worker's delay after a ResourcesRemainingError: half the estimate, plus a second. */
+export function recheckAfterSeconds(estimate: number): number {
+  return Math.floor(estimate / 2) + 1;
+}
+
+/** finalized: the Namespace has no finalizer left at all. */
+export function finalized(ns: KObject): boolean {
+  return (ns.spec?.finalizers ?? []).length === 0;
+}
+
+/** finalizeNamespace: the Namespace sent to its finalize subresource, without the token and with the other finalizers sorted, once each. */
+export function finalizeNamespace(ns: KObject, token: string): KObject {
+  const finalizers = [...new Set<string>((ns.spec?.finalizers ?? []).filter((f: string) => f !== token))].sort();
+  return { ...ns, spec: { ...ns.spec, finalizers } };
+}
+
+/** schema.GroupVersionResource's String(): "/v1, Resource=pods", "apps/v1, Resource=deployments". */
+function gvrString(r: ResourceInfo): string {
+  return `${r.group}/${r.version}, Resource=${r.resource}`;
 }

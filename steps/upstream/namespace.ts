@@ -1,0 +1,74 @@
+/**
+ * The namespace deleter's tests (kubernetes v1.32, pkg/controller/namespace/deletion;
+ * steps/fixtures/upstream/namespace.json) run against the model's condition helpers and its
+ * NamespaceController on a FakeControlPlane.
+ */
+import { Then } from '@cucumber/cucumber';
+import type { KObject } from '../../model/api/meta';
+import { contentConditions, type NamespaceCondition, updateConditions } from '../../model/controllers/namespace/conditions';
+import { finalized, finalizeNamespace, FINALIZER_KUBERNETES, NamespaceController } from '../../model/controllers/namespace/controller';
+import { runCases, same, upstreamFixture } from './apps-fakes';
+import { FakeControlPlane } from './harness';
+
+const FILE = 'namespace.json';
+const NOW = '2024-01-01T00:00:00Z';
+
+type Row = [string, string, string, string] | string;
+
+/** [type, status, reason, message], or "ok:<type>" for the type's successful condition. */
+function condition(row: Row): Omit<NamespaceCondition, 'lastTransitionTime'> {
+  if (typeof row === 'string') {
+    const type = row.slice('ok:'.length);
+    const [status, reason, message] = upstreamFixture(FILE, 'okConditions')[type];
+    return { type, status, reason, message };
+  }
+  const [type, status, reason, message] = row;
+  return { type, status, reason, message };
+}
+
+/** The conditions without their transition times (upstream copies the actual time into the expected one). */
+const withoutTime = (list: NamespaceCondition[]) => list.map(({ type, status, reason, message }) => ({ type, status, reason, message }));
+
+function runSync(c: any): string | undefined {
+  const cp = new FakeControlPlane(['default', 'test']);
+  if (c.delete) cp.admin.delete('namespaces', undefined, 'test');
+  const ctx = cp.component();
+  const nc = new NamespaceController(ctx);
+  ctx.informers.start();
+  while (!nc.nsInformer.hasSynced()) cp.advance(1);
+  cp.settle();
+  const nsWrites = cp.actions.filter((a) => a.resource === 'namespaces' && a.name === 'test').map((a) => `${a.verb}/${a.subresource ?? ''}`);
+  const p = same([...new Set(nsWrites)].sort(), c.wantNamespaceWrites);
+  if (p) return `writes to the Namespace: ${p}`;
+  const collections = new Set(cp.actions.filter((a) => a.verb === 'deletecollection' && a.namespace === 'test').map((a) => a.resource));
+  const missing = c.wantDeleteCollection.filter((r: string) => !collections.has(r));
+  if (missing.length) return `no deletecollection of ${missing.join(', ')}`;
+  if (!c.delete && collections.size) return `deleted the collections of an active Namespace: ${[...collections].join(', ')}`;
+  if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
+}
+
+const CHECKS: Record<string, (c: any) => string | undefined> = {
+  updateConditions: (c) => {
+    const status = { conditions: c.starting.map((r: Row) => ({ ...condition(r), lastTransitionTime: NOW })) };
+    updateConditions(status, c.new.map((r: Row) => ({ ...condition(r), lastTransitionTime: NOW })), NOW);
+    return same(withoutTime(status.conditions), c.want.map(condition));
+  },
+  processContentTotals: (c) => {
+    const remaining = new Map<{ resource: string; group: string }, number>(c.remaining.map(([group, resource, n]: [string, string, number]) => [{ resource, group }, n]));
+    const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>));
+    return same(withoutTime(contentConditions({ remaining, finalizers }, NOW)), c.want.map(condition));
+  },
+  finalized: (c) => same(finalized({ metadata: { name: 'test' }, spec: { finalizers: c.finalizers } }), c.want),
+  finalizeNamespace: (c) => {
+    const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'test', resourceVersion: '1' }, spec: { finalizers: c.finalizers } };
+    return same(finalizeNamespace(ns, FINALIZER_KUBERNETES).spec.finalizers, c.want);
+  },
+  syncNamespace: runSync,
+};
+
+Then("every case of upstream's namespace test {word} holds on the model", function (table: string) {
+  const check = CHECKS[table];
+  if (!check) throw new Error(`no check for upstream namespace table "${table}"`);
+  runCases(FILE, table, check);
+});
