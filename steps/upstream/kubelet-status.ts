@@ -51,7 +51,7 @@ function reasonCacheCase(c: any): string | undefined {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { uid: '12345678', name: 'foo', namespace: 'new', ...(c.deleted ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
-    spec: { restartPolicy: 'OnFailure', containers: c.containers.map((name: string) => ({ name })) },
+    spec: { restartPolicy: c.restartPolicy ?? 'OnFailure', containers: c.containers.map((name: string) => ({ name })) },
     status: { containerStatuses: c.old },
   };
   // The runtime's statuses, newest first, as the model's runtime view lists them per name.
@@ -61,7 +61,7 @@ function reasonCacheCase(c: any): string | undefined {
     containers.set(r.name, [...(containers.get(r.name) ?? []), cs]);
   });
   const reasons = new Map<string, { reason: string; message: string }>(c.reasons.map((name: string) => [name, { reason: 'test-error', message: '' }]));
-  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: false }, 0);
+  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: !!c.terminal }, 0);
   const got = Object.fromEntries(
     status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}) }]),
   );
