@@ -516,3 +516,96 @@ Feature: One Pod through kube-scheduler's scheduling and binding cycles
       | message            | no nodes available to schedule pods |
       | lastTransitionTime | 2026-01-01T10:00:00Z                |
     And the Pod "foo"'s condition example.com/ready is still False, Waiting, since 2025-12-31T00:00:00Z
+
+  @SC18
+  Scenario: PreFilter narrows a pinned Pod to its node and rejects before any node is filtered (TestNodeAffinity's PreFilterResult, findNodesThatFitPod)
+    # A DaemonSet's Pod is pinned to its node by a metadata.name field requirement: NodeAffinity's
+    # PreFilter returns that node alone, and the others count as "didn't satisfy plugin(s)
+    # [NodeAffinity]". A PreFilter rejection (terms that conflict, a claim that does not exist)
+    # is printed once, before the preemption verdict, instead of a count per node.
+    Given kube-scheduler at --v=2 on a fake API server
+    When the test creates:
+      """
+      kind: Node
+      metadata: {name: node1}
+      spec: {taints: [{key: dedicated, value: db, effect: NoSchedule}]}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And the test creates:
+      """
+      kind: Node
+      metadata: {name: node2}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And the test creates:
+      """
+      kind: Node
+      metadata: {name: node3}
+      status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: on-node1}
+      spec:
+        containers: [{name: app, image: nginx}]
+        affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node1]}]}]}}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: on-node2}
+      spec:
+        containers: [{name: app, image: nginx}]
+        affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node2]}]}]}}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: on-node9}
+      spec:
+        containers: [{name: app, image: nginx}]
+        affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node9]}]}]}}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: torn}
+      spec:
+        containers: [{name: app, image: nginx}]
+        affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node1]}, {key: metadata.name, operator: In, values: [node2]}]}]}}}
+      """
+    And kube-scheduler's clock moves on 100ms
+    And the test creates:
+      """
+      kind: Pod
+      metadata: {name: no-claim}
+      spec:
+        containers: [{name: app, image: nginx}]
+        volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]
+      """
+    And kube-scheduler's clock moves on 1s
+    Then the Pod "on-node2" is bound to "node2"
+    And the Pod "on-node1" is not bound
+    And the Events are:
+      | Pod | no-claim | Warning | FailedScheduling | Scheduling | 0/3 nodes are available: persistentvolumeclaim "data" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling. | |
+      | Pod | on-node1 | Warning | FailedScheduling | Scheduling | 0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: db}, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling. | |
+      | Pod | on-node2 | Normal  | Scheduled        | Binding    | Successfully assigned default/on-node2 to node2 | |
+      | Pod | on-node9 | Warning | FailedScheduling | Scheduling | 0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling. | |
+      | Pod | torn     | Warning | FailedScheduling | Scheduling | 0/3 nodes are available: pod affinity terms conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling. | |
+    # on-node2 is filtered against node2 alone: one node evaluated, one feasible.
+    And kube-scheduler's log since the last look reads:
+      """
+      I server.go:166] "Starting Kubernetes Scheduler" version="v1.32.2"
+      I server.go:168] "Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""
+      I tlsconfig.go:243] "Starting DynamicServingCertificateController"
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/on-node1" err="0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: db}, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+      I schedule_one.go:314] "Successfully bound pod to node" pod="default/on-node2" node="node2" evaluatedNodes=1 feasibleNodes=1
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/on-node9" err="0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/torn" err="0/3 nodes are available: pod affinity terms conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+      I schedule_one.go:1055] "Unable to schedule pod; no fit; waiting" pod="default/no-claim" err="0/3 nodes are available: persistentvolumeclaim \"data\" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+      """

@@ -55,7 +55,7 @@ Then('the framework filters a node:', function (table: DataTable) {
   const got = table.hashes().map((c) => {
     const fw = new Framework('default-scheduler', c.plugins.split(';').map(filterPlugin));
     const state = new Map();
-    const filters = fw.runPreFilterPlugins(state, POD);
+    const { filters } = fw.runPreFilterPlugins(state, POD);
     const s = fw.runFilterPlugins(state, POD, new NodeInfo('n1'), filters);
     return [c.test, s.isSuccess() ? 'Success' : `${Code[s.code]} "${s.message()}" from ${s.plugin}`];
   });

@@ -1,8 +1,8 @@
 import type { KObject } from '../api/meta';
 import { StatusError } from '../api/status';
 import { ERR_NO_NODES_AVAILABLE, fitErrorMessage } from './framework/fit-error';
-import { Status, type CycleState } from './framework/interface';
-import { newPodInfo } from './framework/types';
+import { Code, Status, type CycleState } from './framework/interface';
+import { newPodInfo, type NodeInfo } from './framework/types';
 import { assignedPodEvent } from './eventhandlers';
 import { kobj } from './logging';
 import { postFilterMessage } from './plugins/default-preemption';
@@ -76,13 +76,28 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   if (nodes.length === 0) {
     return handleSchedulingFailure(s, pInfo, { rejected: true, message: ERR_NO_NODES_AVAILABLE, fitError: false, unschedulablePlugins: new Set() }, podCycle);
   }
-  const filters = s.framework.runPreFilterPlugins(state, pi);
-  const { feasible, diagnosis, processed } = findNodesThatFitPod(s.framework, state, pi, nodes, s.nextStartNodeIndex, filters);
+  const pre = s.framework.runPreFilterPlugins(state, pi);
+  if (pre.status) {
+    if (!pre.status.isRejected()) return handleSchedulingFailure(s, pInfo, { rejected: false, message: pre.status.message(), fitError: false, unschedulablePlugins: new Set() }, podCycle);
+    // A FitError without filtering: every node has the PreFilter's status, and its message is
+    // printed once; PostFilter still runs.
+    const unschedulablePlugins = new Set(pre.pluginsWithNodes);
+    if (pre.status.plugin) unschedulablePlugins.add(pre.status.plugin);
+    const post = postFilterMessage(pod, nodes, new Map(nodes.map((n) => [n.name, pre.status!])));
+    const message = fitErrorMessage(nodes.length, { nodeToStatus: new Map(), preFilterMsg: pre.status.message() }, post);
+    return handleSchedulingFailure(s, pInfo, { rejected: true, message, fitError: true, unschedulablePlugins }, podCycle);
+  }
+  // A PreFilterResult: only the nodes it names (and the snapshot has) are filtered; every other
+  // node counts as rejected by the plugins that narrowed them.
+  const candidates = pre.nodeNames ? narrowedNodes(s, nodes, pre.nodeNames) : nodes;
+  const { feasible, diagnosis, processed } = findNodesThatFitPod(s.framework, state, pi, candidates, s.nextStartNodeIndex, pre.filters);
+  for (const p of pre.pluginsWithNodes) diagnosis.unschedulablePlugins.add(p);
   s.nextStartNodeIndex = (s.nextStartNodeIndex + processed) % nodes.length;
   if (feasible.length === 0) {
+    const absentNodesStatus = pre.nodeNames ? new Status(Code.UnschedulableAndUnresolvable, `node(s) didn't satisfy plugin(s) [${[...pre.pluginsWithNodes].sort().join(' ')}]`) : undefined;
     // PostFilter (DefaultPreemption) runs on a FitError and adds its verdict to the message.
     const post = postFilterMessage(pod, nodes, diagnosis.nodeToStatus);
-    const message = fitErrorMessage(nodes.length, diagnosis.nodeToStatus, post);
+    const message = fitErrorMessage(nodes.length, { nodeToStatus: diagnosis.nodeToStatus, absentNodesStatus }, post);
     return handleSchedulingFailure(s, pInfo, { rejected: true, message, fitError: true, unschedulablePlugins: diagnosis.unschedulablePlugins }, podCycle);
   }
   const result: ScheduleResult = { suggestedHost: '', evaluatedNodes: feasible.length + diagnosis.nodeToStatus.size, feasibleNodes: feasible.length };
@@ -107,6 +122,19 @@ function schedulingCycle(s: Scheduler, pInfo: QueuedPodInfo, podCycle: number): 
   const bind = () => bindingCycle(s, pInfo, assumed, result, podCycle);
   const preBind = () => preBindVolumes(s.ctx.client, (ms, fn) => s.ctx.proc.schedule(ms, `volume binding ${kobj(pod)}`, fn), assumed, result.suggestedHost, bind, (m) => handleBindingCycleError(s, pInfo, assumed, m, podCycle));
   s.ctx.proc.schedule(BINDING_DELAY_MS, `binding cycle ${kobj(pod)}`, preBind);
+}
+
+/**
+ * The nodes a PreFilterResult names that the snapshot has (a name may be of no node). One name,
+ * the usual case (a daemon Pod pinned to its node), is looked up; several keep the node list's
+ * order, where upstream ranges over a set.
+ */
+function narrowedNodes(s: Scheduler, nodes: NodeInfo[], names: ReadonlySet<string>): NodeInfo[] {
+  if (names.size === 1) {
+    const ni = s.cache.getNodeInfo(names.values().next().value!);
+    return ni?.node ? [ni] : [];
+  }
+  return nodes.filter((n) => names.has(n.name));
 }
 
 /** bindingCycle: DefaultBinder's pods/binding call, then the Scheduled event. */

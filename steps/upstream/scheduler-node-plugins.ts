@@ -4,7 +4,7 @@
  * their Filter and Score and their queueing hints for Node changes.
  */
 import type { KObject } from '../../model/api/meta';
-import { Code, type NodeScore, type Status } from '../../model/scheduler/framework/interface';
+import { Code, PreFilterResult, type NodeScore, type Status } from '../../model/scheduler/framework/interface';
 import { NodeInfo, newPodInfo } from '../../model/scheduler/framework/types';
 import { NodeAffinity } from '../../model/scheduler/plugins/node-affinity';
 import { NodeName } from '../../model/scheduler/plugins/node-name';
@@ -83,8 +83,10 @@ export const NODE_PLUGIN_TABLES: Record<string, () => string[]> = {
     }),
   nodeAffinityPreFilter: () =>
     failuresOf(upstreamTable(FILE, 'nodeAffinityPreFilter'), (c) => {
+      // Skip as its code; a rejection as its code and reasons; a PreFilterResult as its node names.
       const s = new NodeAffinity().preFilter(new Map(), newPodInfo(pod(c.pod)));
-      return same(s === null ? null : Code[s.code], c.want);
+      const got = s === null ? null : s instanceof PreFilterResult ? { nodeNames: [...s.nodeNames].sort() } : s.code === Code.Skip ? 'Skip' : [Code[s.code], ...s.reasons];
+      return same(got, c.want);
     }),
   nodeAffinityFilter: () =>
     failuresOf(upstreamTable(FILE, 'nodeAffinityFilter'), (c) => {

@@ -69,13 +69,16 @@ function volumeBinding(c: any): string | undefined {
   const p = claimPod(c);
   const plugin = new VolumeBinding();
   const state = new Map<string, unknown>();
+  // The claims are read first (the scheduling cycle does so before RunPreFilterPlugins); a
+  // PreFilter that fails ends the case, as upstream's test stops before Filter.
+  preFilterVolumeBinding(cp.admin, state, p);
   const pre = plugin.preFilter(state, newPodInfo(p));
   if (pre?.code === Code.Skip) return same({ preFilter: 'Skip' }, { preFilter: c.preFilter });
-  preFilterVolumeBinding(cp.admin, state, p);
+  if (pre) return same({ preFilter: [Code[pre.code], ...pre.reasons] }, { preFilter: c.preFilter });
   const ni = new NodeInfo('node1');
   ni.setNode({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node1', labels: c.nodeLabels ?? {} }, spec: {}, status: {} });
   const s = plugin.filter(state, newPodInfo(p), ni);
-  return same({ preFilter: pre === null ? null : Code[pre.code], filter: s === null ? null : [Code[s.code], ...s.reasons] }, { preFilter: c.preFilter, filter: c.filter });
+  return same({ preFilter: null, filter: s === null ? null : [Code[s.code], ...s.reasons] }, { preFilter: c.preFilter, filter: c.filter });
 }
 
 /** PreBind on node1 under a virtual clock of its own; the "PV controller" binds each claim when the case says. */

@@ -1,5 +1,5 @@
 import type { EnabledPlugin } from '../plugins/registry';
-import { Code, Status, isFilterPlugin, isPreFilterPlugin, isPreScorePlugin, isScorePlugin, type CycleState, type FilterPlugin, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from './interface';
+import { Code, PreFilterResult, Status, isFilterPlugin, isPreFilterPlugin, isPreScorePlugin, isScorePlugin, type CycleState, type FilterPlugin, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from './interface';
 import type { NodeInfo, PodInfo } from './types';
 
 /** A node's total score (framework.NodePluginScores, without the per-plugin breakdown). */
@@ -9,6 +9,18 @@ export interface NodePluginScores {
 }
 
 const SUCCESS = new Status(Code.Success);
+
+/** What RunPreFilterPlugins decided for a cycle. */
+export interface PreFilterOutcome {
+  /** The filters to run (those whose PreFilter skipped left out). */
+  filters: FilterPlugin[];
+  /** The only nodes to filter, when a plugin narrowed them; undefined: every node. */
+  nodeNames?: ReadonlySet<string>;
+  /** A rejection or error that ends the cycle before Filter. */
+  status?: Status;
+  /** The plugins that narrowed the nodes (upstream's pluginsWithNodes, sorted when printed). */
+  pluginsWithNodes: string[];
+}
 
 /**
  * frameworkImpl for one profile: runs the extension points over the profile's plugins in
@@ -41,12 +53,43 @@ export class Framework {
 
   /**
    * RunPreFilterPlugins: the filter plugins this cycle runs, in profile order, without those
-   * whose PreFilter returned Skip (SkipFilterPlugins).
+   * whose PreFilter returned Skip (SkipFilterPlugins); the nodes the Pod may go to when a plugin
+   * narrowed them (the intersection of every PreFilterResult); or the status that ends the
+   * cycle. UnschedulableAndUnresolvable stops at once; Unschedulable lets the other plugins run
+   * (preemption may still help); any other failure is an error.
    */
-  runPreFilterPlugins(state: CycleState, pod: PodInfo): FilterPlugin[] {
+  runPreFilterPlugins(state: CycleState, pod: PodInfo): PreFilterOutcome {
     let skipped: Set<string> | undefined;
-    for (const p of this.preFilterPlugins) if (p.preFilter(state, pod)?.code === Code.Skip) (skipped ??= new Set()).add(p.name);
-    return skipped ? this.filterPlugins.filter((p) => !skipped.has(p.name)) : this.filterPlugins;
+    let nodeNames: Set<string> | undefined;
+    let status: Status | undefined;
+    const pluginsWithNodes: string[] = [];
+    for (const p of this.preFilterPlugins) {
+      const r = p.preFilter(state, pod);
+      if (r instanceof PreFilterResult) {
+        pluginsWithNodes.push(p.name);
+        nodeNames = nodeNames ? new Set([...nodeNames].filter((n) => r.nodeNames.has(n))) : new Set(r.nodeNames);
+        if (nodeNames.size === 0) {
+          const names = [...pluginsWithNodes].sort();
+          const msg = names.length === 1 ? `node(s) didn't satisfy plugin ${names[0]}` : `node(s) didn't satisfy plugin(s) [${names.join(' ')}] simultaneously`;
+          return { filters: this.filterPlugins, nodeNames, status: new Status(Code.UnschedulableAndUnresolvable, msg), pluginsWithNodes };
+        }
+        continue;
+      }
+      if (r === null || r.isSuccess()) continue;
+      if (r.code === Code.Skip) {
+        (skipped ??= new Set()).add(p.name);
+        continue;
+      }
+      r.withPlugin(p.name);
+      if (r.code === Code.UnschedulableAndUnresolvable) return { filters: this.filterPlugins, status: r, pluginsWithNodes: [] };
+      if (r.code === Code.Unschedulable) {
+        status = r;
+        continue;
+      }
+      return { filters: this.filterPlugins, status: new Status(Code.Error, `running PreFilter plugin "${p.name}": ${r.message()}`).withPlugin(p.name), pluginsWithNodes: [] };
+    }
+    const filters = skipped ? this.filterPlugins.filter((p) => !skipped.has(p.name)) : this.filterPlugins;
+    return { filters, nodeNames, status, pluginsWithNodes };
   }
 
   /** RunFilterPlugins: success, or the first rejecting plugin's status. */

@@ -77,11 +77,20 @@ export interface FilterPlugin extends Plugin {
 }
 
 /**
+ * PreFilterResult: the only nodes a Pod may go to (NodeAffinity's answer for a Pod pinned with a
+ * metadata.name field selector); the cycle then filters those nodes alone.
+ */
+export class PreFilterResult {
+  constructor(readonly nodeNames: ReadonlySet<string>) {}
+}
+
+/**
  * PreFilter: looks at the Pod once per cycle; returning Skip leaves this plugin's Filter out of
- * the cycle (upstream's CycleState.SkipFilterPlugins): it has nothing to check for this Pod.
+ * the cycle (upstream's CycleState.SkipFilterPlugins): it has nothing to check for this Pod. A
+ * rejection ends the cycle before any node is filtered; a PreFilterResult narrows the nodes.
  */
 export interface PreFilterPlugin extends Plugin {
-  preFilter(state: CycleState, pod: PodInfo): Status | null;
+  preFilter(state: CycleState, pod: PodInfo): Status | PreFilterResult | null;
 }
 
 /** PreScore: prepares state; returning Skip leaves this plugin out of Score for the Pod. */

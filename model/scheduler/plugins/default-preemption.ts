@@ -58,5 +58,5 @@ export function postFilterMessage(pod: KObject, nodes: NodeInfo[], statuses: Map
     }
     verdicts.set(n.name, selectVictimsOnNode(pod, n));
   }
-  return 'preemption: ' + fitErrorMessage(nodes.length, verdicts, '');
+  return 'preemption: ' + fitErrorMessage(nodes.length, { nodeToStatus: verdicts }, '');
 }

@@ -1,5 +1,5 @@
 import type { KObject } from '../../api/meta';
-import { Code, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
+import { Code, PreFilterResult, Status, type CycleState, type FilterPlugin, type NodeChange, type NodeScore, type PreFilterPlugin, type PreScorePlugin, type ScorePlugin } from '../framework/interface';
 import type { NodeInfo, PodInfo } from '../framework/types';
 import { defaultNormalizeScore } from './helper/normalize-score';
 import { aggregateMessage, getRequiredNodeAffinity, newPreferredSchedulingTerms, type PreferredSchedulingTerms, type RequiredNodeAffinity } from '../../componenthelpers/scheduling/corev1/nodeaffinity';
@@ -15,6 +15,9 @@ export const NAME = 'NodeAffinity';
 
 /** ErrReasonPod. */
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
+
+/** errReasonConflict: every required term names nodes, and none is left once they are intersected. */
+export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
 
 /** The bug zoo's mutant: spec.nodeSelector is not checked (the required affinity still is). */
 function requiredOf(pod: KObject): RequiredNodeAffinity {
@@ -34,13 +37,34 @@ export class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlug
   readonly name = NAME;
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'labels']);
 
-  /** Skip when the Pod has neither a nodeSelector nor a required node affinity: every node matches. */
-  preFilter(state: CycleState, pod: PodInfo): Status | null {
+  /**
+   * Skip when the Pod has neither a nodeSelector nor a required node affinity: every node
+   * matches. A Pod whose every required term names nodes with a `metadata.name In` field
+   * requirement (a DaemonSet's Pod, pinned to its node) may go only to those nodes: the union
+   * over the terms (ORed) of each term's intersection (its requirements are ANDed); none left
+   * means the terms conflict.
+   */
+  preFilter(state: CycleState, pod: PodInfo): Status | PreFilterResult | null {
     const spec = pod.pod.spec;
     const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
     if ((required === undefined || required === null) && (spec?.nodeSelector === undefined || spec?.nodeSelector === null)) return new Status(Code.Skip);
     state.set(PRE_FILTER_KEY, requiredOf(pod.pod));
-    return null;
+    const terms: unknown = required?.nodeSelectorTerms;
+    if (!Array.isArray(terms) || terms.length === 0) return null;
+    let nodeNames: Set<string> | undefined;
+    for (const term of terms) {
+      let termNames: Set<string> | undefined;
+      for (const r of Array.isArray(term?.matchFields) ? term.matchFields : []) {
+        if (r?.key !== 'metadata.name' || r?.operator !== 'In') continue;
+        const values = new Set<string>(Array.isArray(r.values) ? r.values : []);
+        termNames = termNames ? new Set([...termNames].filter((n) => values.has(n))) : values;
+      }
+      // A term without a node name allows every node: the terms are ORed.
+      if (!termNames) return null;
+      nodeNames = new Set([...(nodeNames ?? []), ...termNames]);
+    }
+    if (nodeNames && nodeNames.size === 0) return new Status(Code.UnschedulableAndUnresolvable, ERR_REASON_CONFLICT);
+    return nodeNames && nodeNames.size > 0 ? new PreFilterResult(nodeNames) : null;
   }
 
   /** The Pod's selector is parsed once a cycle (PreFilter's state), then matched per node. */

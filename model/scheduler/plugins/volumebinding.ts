@@ -63,16 +63,20 @@ export function preFilterVolumeBinding(client: ApiClient, state: CycleState, pod
 export class VolumeBinding implements PreFilterPlugin, FilterPlugin {
   readonly name = NAME;
 
-  /** Skip a Pod without claims: there is nothing for Filter to check (the claims were read above). */
-  preFilter(_state: CycleState, pod: PodInfo): Status | null {
-    return claimNames(pod.pod).length === 0 ? new Status(Code.Skip) : null;
+  /**
+   * Skip a Pod without claims: there is nothing for Filter to check. A claim that is missing,
+   * lost, being deleted or unbound with immediate binding rejects the Pod here, before any node
+   * is filtered (the claims were read by preFilterVolumeBinding, which runs first).
+   */
+  preFilter(state: CycleState, pod: PodInfo): Status | null {
+    if (claimNames(pod.pod).length === 0) return new Status(Code.Skip);
+    return (state.get(STATE_KEY) as PodVolumes | undefined)?.status ?? null;
   }
   readonly nodeEvents: ReadonlySet<NodeChange> = new Set<NodeChange>(['add', 'labels']);
 
   filter(state: CycleState, _pod: PodInfo, node: NodeInfo): Status | null {
     const v = state.get(STATE_KEY) as PodVolumes | undefined;
     if (!v) return null;
-    if (v.status) return v.status;
     for (const pv of v.boundVolumes) {
       const required = pv.spec?.nodeAffinity?.required;
       if (required && !newLazyErrorNodeSelector(required).match(node.node).matches) return new Status(Code.UnschedulableAndUnresolvable, ERR_REASON_NODE_CONFLICT);
