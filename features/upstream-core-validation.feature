@@ -1,4 +1,4 @@
-Feature: Pods, Deployments, ReplicaSets and DaemonSets are validated as upstream's own tests say
+Feature: Pods, workloads, Jobs and Services are validated as upstream's own tests say
   The API server refuses an object with one error per problem, each naming the field, the kind of
   error, the bad value and why, in kube-apiserver's words. Each row starts from a valid object, as
   upstream's cases do, changes what the change column says (`path = JSON`, `delete path`, several
@@ -8,8 +8,10 @@ Feature: Pods, Deployments, ReplicaSets and DaemonSets are validated as upstream
   TestValidateVolumeMounts, TestValidateEnv, TestValidateContainers, TestValidateInitContainers,
   TestValidateProbe, TestValidateHandler, TestValidatePodSpec, TestValidatePodUpdate) and
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
-  TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate), run on the
-  API server's validation.
+  TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
+  TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
+  (TestValidateJob, TestValidateJobUpdate) and TestValidateServiceCreate, run on the API server's
+  validation.
 
   @AP15
   Scenario: Container ports: names, numbers, protocols and host port conflicts (TestValidatePorts, TestValidatePodSpec)
@@ -351,3 +353,107 @@ Feature: Pods, Deployments, ReplicaSets and DaemonSets are validated as upstream
       | case | old | new | errors |
       | selector changed |  | spec.selector = {"matchLabels":{"a":"b","c":"d"}} ; spec.template.metadata.labels = {"a":"b","c":"d"} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b", "c":"d"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
       | template changed |  | spec.template.spec.containers[0].image = "v2" |  |
+
+  @AP18
+  Scenario: StatefulSets: pod management, update strategy, retention, selector and template (TestValidateStatefulSet)
+    Then each change to a valid StatefulSet is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid StatefulSet |  |  |
+      | Parallel | spec.podManagementPolicy = "Parallel" |  |
+      | OnDelete | spec.updateStrategy = {"type":"OnDelete"} |  |
+      | no podManagementPolicy | spec.podManagementPolicy = "" | spec.podManagementPolicy: Required value |
+      | bad podManagementPolicy | spec.podManagementPolicy = "foo" | spec.podManagementPolicy: Invalid value: "foo": must be 'OrderedReady' or 'Parallel' |
+      | no update strategy | spec.updateStrategy = {} | spec.updateStrategy: Required value |
+      | bad update strategy | spec.updateStrategy = {"type":"foo"} | spec.updateStrategy: Invalid value: apps.StatefulSetUpdateStrategy{Type:"foo", RollingUpdate:(*apps.RollingUpdateStatefulSetStrategy)(nil)}: must be 'RollingUpdate' or 'OnDelete' |
+      | OnDelete with rollingUpdate | spec.updateStrategy = {"type":"OnDelete","rollingUpdate":{}} | spec.updateStrategy.rollingUpdate: Invalid value: apps.RollingUpdateStatefulSetStrategy{Partition:(*int32)(nil), MaxUnavailable:(*intstr.IntOrString)(nil)}: only allowed for updateStrategy 'RollingUpdate' |
+      | negative partition | spec.updateStrategy = {"type":"RollingUpdate","rollingUpdate":{"partition":-1}} | spec.updateStrategy.rollingUpdate.partition: Invalid value: -1: must be greater than or equal to 0 |
+      | retention policies | spec.persistentVolumeClaimRetentionPolicy = {"whenDeleted":"Delete","whenScaled":"Retain"} |  |
+      | bad whenDeleted | spec.persistentVolumeClaimRetentionPolicy = {"whenDeleted":"Keep","whenScaled":"Retain"} | spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: "Keep": supported values: "Retain", "Delete" |
+      | missing whenScaled | spec.persistentVolumeClaimRetentionPolicy = {"whenDeleted":"Retain"} | spec.persistentVolumeClaimRetentionPolicy.whenScaled: Unsupported value: "": supported values: "Retain", "Delete" |
+      | negative replicas | spec.replicas = -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+      | negative minReadySeconds | spec.minReadySeconds = -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative ordinals start | spec.ordinals = {"start":-1} | spec.ordinals.start: Invalid value: -1: must be greater than or equal to 0 |
+      | no selector | delete spec.selector | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | empty selector | spec.selector = {} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for statefulset |
+      | selector does not match the template | spec.selector = {"matchLabels":{"a":"c"}} | spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | bad template label | spec.template.metadata.labels = {"a":"b","b c":"d"} | spec.template.labels: Invalid value: "b c": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | template restartPolicy Never | spec.template.spec.restartPolicy = "Never" | spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always" |
+      | template activeDeadlineSeconds | spec.template.spec.activeDeadlineSeconds = 10 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported |
+
+  @AP18
+  Scenario: A StatefulSet update changes only replicas, ordinals, template, strategies and minReadySeconds (TestValidateStatefulSetUpdate)
+    Then each update of a valid StatefulSet is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | replicas, template, strategy and retention changed |  | spec.replicas = 3 ; spec.template.spec.containers[0].image = "v2" ; spec.updateStrategy = {"type":"OnDelete"} ; spec.persistentVolumeClaimRetentionPolicy = {"whenDeleted":"Delete","whenScaled":"Delete"} ; spec.minReadySeconds = 5 ; spec.ordinals = {"start":2} |  |
+      | podManagementPolicy changed |  | spec.podManagementPolicy = "Parallel" | spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden |
+      | serviceName changed | spec.serviceName = "a" | spec.serviceName = "b" | spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden |
+
+  @AP18
+  Scenario: Jobs: counts, completion mode, restart policy and the generated selector (TestValidateJob)
+    Then each change to a valid Job is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid Job |  |  |
+      | negative parallelism | spec.parallelism = -1 | spec.parallelism: Invalid value: -1: must be greater than or equal to 0 |
+      | negative completions | spec.completions = -1 | spec.completions: Invalid value: -1: must be greater than or equal to 0 |
+      | negative activeDeadlineSeconds | spec.activeDeadlineSeconds = -1 | spec.activeDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative backoffLimit | spec.backoffLimit = -1 | spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0 |
+      | negative ttlSecondsAfterFinished | spec.ttlSecondsAfterFinished = -1 | spec.ttlSecondsAfterFinished: Invalid value: -1: must be greater than or equal to 0 |
+      | unknown completionMode | spec.completionMode = "Foo" | spec.completionMode: Unsupported value: "Foo": supported values: "NonIndexed", "Indexed" |
+      | Indexed without completions | spec.completionMode = "Indexed" ; delete spec.completions | spec.completions: Required value: when completion mode is Indexed |
+      | unknown podReplacementPolicy | spec.podReplacementPolicy = "Sometimes" | spec.podReplacementPolicy: Unsupported value: "Sometimes": supported values: "Failed", "TerminatingOrFailed" |
+      | template restartPolicy Always | spec.template.spec.restartPolicy = "Always" | spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never" |
+      | restartPolicy Never | spec.template.spec.restartPolicy = "Never" |  |
+      | no selector | delete spec.selector | spec.selector: Required value |
+      | selector does not match the template | spec.selector = {"matchLabels":{"a":"b"}} ; spec.manualSelector = true | spec.template.metadata.labels: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: `selector` does not match template `labels` |
+      | manual selector matching the template | spec.selector = {"matchLabels":{"job-name":"myjob"}} ; spec.manualSelector = true |  |
+      | generated selector without the uid label | delete spec.template.metadata.labels.controller-uid | spec.template.metadata.labels[controller-uid]: Required value: 1a2b3c |
+      | generated selector with the wrong job name | spec.template.metadata.labels = {"batch.kubernetes.io/controller-uid":"1a2b3c","controller-uid":"1a2b3c","batch.kubernetes.io/job-name":"other","job-name":"other"} | spec.template.metadata.labels[job-name]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"other", "controller-uid":"1a2b3c", "job-name":"other"}: must be 'myjob' ; spec.template.metadata.labels[batch.kubernetes.io/job-name]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"other", "controller-uid":"1a2b3c", "job-name":"other"}: must be 'myjob' |
+      | generated selector without its labels | spec.template.metadata.labels = {"app":"x"} | spec.template.metadata.labels[controller-uid]: Required value: 1a2b3c ; spec.template.metadata.labels[job-name]: Required value: myjob ; spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Required value: 1a2b3c ; spec.template.metadata.labels[batch.kubernetes.io/job-name]: Required value: myjob ; spec.template.metadata.labels: Invalid value: map[string]string{"app":"x"}: `selector` does not match template `labels` |
+      | a selector that was not generated | spec.selector = {"matchLabels":{"batch.kubernetes.io/controller-uid":"other"}} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated ; spec.template.metadata.labels: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: `selector` does not match template `labels` |
+      | a Job without a uid | delete metadata.uid | metadata.uid: Required value ; spec.template.metadata.labels[controller-uid]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: must be '' ; spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: must be '' ; spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated |
+
+  @AP18
+  Scenario: A Job's completions, selector, template and completion mode never change (TestValidateJobUpdate)
+    Then each update of a valid Job is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | completions changed |  | spec.completions = 2 | spec.completions: Invalid value: 2: field is immutable |
+      | parallelism changed |  | spec.parallelism = 3 |  |
+      | completionMode changed |  | spec.completionMode = "Indexed" | spec.completionMode: Invalid value: "Indexed": field is immutable |
+      | selector changed | spec.manualSelector = true | spec.manualSelector = true ; spec.selector = {"matchLabels":{"job-name":"myjob"}} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"job-name":"myjob"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
+      | template changed |  | spec.template.spec.containers[0].image = "v2" | spec.template: Invalid value: core.PodTemplateSpec{… |
+
+  @AP18
+  Scenario: Services: type, ports, selector, cluster IPs and policies (TestValidateServiceCreate)
+    Then each change to a valid Service is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid Service |  |  |
+      | missing type | delete spec.type | spec.type: Unsupported value: "": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort" |
+      | unknown type | spec.type = "Balanced" | spec.type: Unsupported value: "Balanced": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort" |
+      | no ports | spec.ports = [] | spec.ports: Required value |
+      | headless without ports | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] ; spec.ports = [] |  |
+      | ExternalName without ports | spec.type = "ExternalName" ; spec.externalName = "foo.bar.example.com." ; spec.ports = [] |  |
+      | ExternalName without externalName | spec.type = "ExternalName" ; spec.ports = [] | spec.externalName: Required value |
+      | ExternalName not a DNS name | spec.type = "ExternalName" ; spec.externalName = "-123.bar" ; spec.ports = [] | spec.externalName: Invalid value: "-123.bar": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character… |
+      | two ports, one without a name | spec.ports = [{"name":"a","port":80,"targetPort":80,"protocol":"TCP"},{"port":81,"targetPort":81,"protocol":"TCP"}] | spec.ports[1].name: Required value |
+      | port name not a DNS label | spec.ports[0].name = "INVALID" | spec.ports[0].name: Invalid value: "INVALID": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character… |
+      | duplicate port names | spec.ports = [{"name":"a","port":80,"targetPort":80,"protocol":"TCP"},{"name":"a","port":81,"targetPort":81,"protocol":"TCP"}] | spec.ports[1].name: Duplicate value: "a" |
+      | port 0 | spec.ports[0].port = 0 | spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | port 65536 | spec.ports[0].port = 65536 | spec.ports[0].port: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | no protocol | delete spec.ports[0].protocol | spec.ports[0].protocol: Required value |
+      | bad protocol | spec.ports[0].protocol = "INVALID" | spec.ports[0].protocol: Unsupported value: "INVALID": supported values: "SCTP", "TCP", "UDP" |
+      | targetPort 0 | spec.ports[0].targetPort = 0 | spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | targetPort 65536 | spec.ports[0].targetPort = 65536 | spec.ports[0].targetPort: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | targetPort by name | spec.ports[0].targetPort = "http" |  |
+      | bad targetPort name | spec.ports[0].targetPort = "@" | spec.ports[0].targetPort: Invalid value: "@": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) ; spec.ports[0].targetPort: Invalid value: "@": must contain at least one letter (a-z) |
+      | nodePort on a ClusterIP Service | spec.ports[0].nodePort = 30001 | spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP' |
+      | nodePort on a NodePort Service | spec.type = "NodePort" ; spec.ports[0].nodePort = 30001 |  |
+      | bad selector key | spec.selector = {"NoUppercaseOrSpecialCharsLike=Equals":"bar"} | spec.selector: Invalid value: "NoUppercaseOrSpecialCharsLike=Equals": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | bad selector value | spec.selector = {"key":"a b"} | spec.selector: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | bad clusterIP | spec.clusterIP = "invalid" ; spec.clusterIPs = ["invalid"] | spec.clusterIPs[0]: Invalid value: "invalid": must be a valid IP address,… |
+      | valid clusterIP | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |
+      | bad session affinity | spec.sessionAffinity = "Sticky" | spec.sessionAffinity: Unsupported value: "Sticky": supported values: "ClientIP", "None" |
+      | externalTrafficPolicy on a ClusterIP Service | spec.externalTrafficPolicy = "Local" | spec.externalTrafficPolicy: Invalid value: "Local": may only be set for externally-accessible services |
+      | externalTrafficPolicy Local on a NodePort Service | spec.type = "NodePort" ; spec.externalTrafficPolicy = "Local" |  |
+      | bad externalTrafficPolicy | spec.type = "LoadBalancer" ; spec.externalTrafficPolicy = "Nearest" | spec.externalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
+      | bad internalTrafficPolicy | spec.internalTrafficPolicy = "Nearest" | spec.internalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
+      | bad ipFamilyPolicy | spec.ipFamilyPolicy = "DualStack" | spec.ipFamilyPolicy: Unsupported value: "DualStack": supported values: "PreferDualStack", "RequireDualStack", "SingleStack" |

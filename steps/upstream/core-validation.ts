@@ -11,45 +11,7 @@ import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../../model/api/meta';
 import { validate } from '../../model/apiserver/validation';
-
-/** A valid object per kind, as upstream's tests build them (podtest.MakePod, validDeployment, …), already defaulted. */
-const container = () => ({ name: 'ctr', image: 'image', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' });
-const podSpec = () => ({ containers: [container()], restartPolicy: 'Always', dnsPolicy: 'ClusterFirst' });
-const template = () => ({ metadata: { labels: { a: 'b' } }, spec: podSpec() });
-const BASES: Record<string, { resource: string; object: () => KObject }> = {
-  Pod: { resource: 'pods', object: () => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'abc', namespace: 'ns' }, spec: podSpec() }) as any },
-  Deployment: {
-    resource: 'deployments',
-    object: () =>
-      ({
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: { name: 'abc', namespace: 'ns' },
-        spec: {
-          replicas: 1,
-          selector: { matchLabels: { a: 'b' } },
-          template: template(),
-          strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 1 } },
-          revisionHistoryLimit: 10,
-          progressDeadlineSeconds: 600,
-        },
-      }) as any,
-  },
-  ReplicaSet: {
-    resource: 'replicasets',
-    object: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'abc', namespace: 'ns' }, spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: template() } }) as any,
-  },
-  DaemonSet: {
-    resource: 'daemonsets',
-    object: () =>
-      ({
-        apiVersion: 'apps/v1',
-        kind: 'DaemonSet',
-        metadata: { name: 'abc', namespace: 'ns' },
-        spec: { selector: { matchLabels: { a: 'b' } }, template: template(), updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } } },
-      }) as any,
-  },
-};
+import { BASES } from './core-validation-bases';
 
 /** Splits `a.b[0].c` into ['a', 'b', 0, 'c']. */
 function pathOf(p: string): (string | number)[] {

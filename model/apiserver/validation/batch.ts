@@ -11,8 +11,13 @@ import { labelSelectorValue, mapValue, plain } from './govalue';
 import { validateImmutable, validateLabelSelector, validateNonnegative } from './objectmeta';
 import { validatePodTemplateSpec } from './pod';
 
-const JOB_NAME_LABELS = ['job-name', 'batch.kubernetes.io/job-name'];
-const CONTROLLER_UID_LABELS = ['controller-uid', 'batch.kubernetes.io/controller-uid'];
+/** The labels a generated selector needs, in the order upstream checks them (the legacy ones first). */
+const GENERATED_LABELS: [string, 'uid' | 'name'][] = [
+  ['controller-uid', 'uid'],
+  ['job-name', 'name'],
+  ['batch.kubernetes.io/controller-uid', 'uid'],
+  ['batch.kubernetes.io/job-name', 'name'],
+];
 
 /** validateJobSpec: what a Job and a CronJob's Job template share. */
 function validateJobSpecFields(spec: any, path: string, errs: FieldError[]): void {
@@ -41,18 +46,19 @@ function asSelector(sel: unknown) {
 /** validateGeneratedSelector: a generated selector's labels carry the Job's UID and name. */
 function validateGeneratedSelector(job: any, errs: FieldError[]): void {
   const spec = job.spec ?? {};
-  if (spec.manualSelector === true || !spec.selector) return;
+  const labels = spec.template?.metadata?.labels;
+  if (spec.manualSelector === true || !labels || typeof labels !== 'object' || !spec.selector) return;
   const uid = job.metadata?.uid ?? '';
   const name = job.metadata?.name ?? '';
   if (!uid) errs.push(FieldError.required('metadata.uid'));
-  const labels = spec.template?.metadata?.labels ?? {};
   const expected: Record<string, string> = {};
-  for (const [keys, value] of [[CONTROLLER_UID_LABELS, uid], [JOB_NAME_LABELS, name]] as const)
-    for (const key of keys) {
-      expected[key] = value;
-      if (!(key in labels)) errs.push(FieldError.required(`spec.template.metadata.labels[${key}]`, value));
-      else if (labels[key] !== value) errs.push(FieldError.invalid(`spec.template.metadata.labels[${key}]`, mapValue(labels), `must be '${value}'`));
-    }
+  for (const [key, of] of GENERATED_LABELS) {
+    const value = of === 'uid' ? uid : name;
+    expected[key] = value;
+    // ValidateHasLabel
+    if (!(key in labels)) errs.push(FieldError.required(`spec.template.metadata.labels[${key}]`, value));
+    else if (labels[key] !== value) errs.push(FieldError.invalid(`spec.template.metadata.labels[${key}]`, mapValue(labels), `must be '${value}'`));
+  }
   const sel = asSelector(spec.selector);
   if (sel && !matchesLabels(sel, expected)) errs.push(FieldError.invalid('spec.selector', labelSelectorValue(spec.selector), '`selector` not auto-generated'));
 }
