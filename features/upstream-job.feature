@@ -5,7 +5,9 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
   Job keeps the indexes that succeeded as ordered intervals, hands out the lowest free indexes,
   and of two Pods with one index keeps the more advanced. Upstream pins these in tables beside
   the controller; they run here against the model's functions (steps/fixtures/upstream/job.json
-  says which upstream files and versions).
+  says which upstream files and versions). One sync of the controller over a Job and its Pods -
+  the Pods it creates and deletes, the finalizers it removes, the status and conditions it
+  writes - follows TestControllerSyncJob's rows (steps/fixtures/upstream/job-sync.json).
 
   @CT04
   Scenario Outline: A Job's pod failure backoff, as backoff_utils_test.go pins it: <table>
@@ -28,3 +30,7 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
       | firstPendingIndexes                 |
       | appendDuplicatedIndexPodsForRemoval |
       | podGenerateNameWithIndex            |
+
+  @CT14
+  Scenario: One sync of a Job over its Pods, as TestControllerSyncJob pins it
+    Then every row of upstream's TestControllerSyncJob holds for one sync of the model's Job controller

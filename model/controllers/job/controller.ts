@@ -48,6 +48,8 @@ export class JobController {
    * already released), so a sync on it waits for the newer object, whose update queues the Job.
    */
   private readonly lastWritten = new Map<string, number>();
+  /** The Pods whose finalizer deleteJobPods removed in the sync under way. */
+  private readonly releasedThisSync = new Set<string>();
 
   constructor(private readonly ctx: ComponentContext) {
     this.jobInformer = ctx.informers.get('jobs');
@@ -124,6 +126,7 @@ export class JobController {
     const status: any = deepCopy(job.status ?? {});
     const uncounted = { succeeded: [...(status.uncountedTerminatedPods?.succeeded ?? [])], failed: [...(status.uncountedTerminatedPods?.failed ?? [])] };
     const removed = this.finalizersRemoved.get(key) ?? new Set<string>();
+    this.releasedThisSync.clear();
     const counting = (p: KObject) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && !uncounted.succeeded.includes(p.metadata.uid!) && !uncounted.failed.includes(p.metadata.uid!);
     let newSucceeded = pods.filter((p) => counting(p) && isSucceeded(p));
     let newFailed = pods.filter((p) => counting(p) && !isSucceeded(p) && isFailed(job, p));
@@ -135,9 +138,7 @@ export class JobController {
     const completions = spec.completions ?? 0;
     const validIndex = (p: KObject) => completionIndex(p) >= 0 && completionIndex(p) < completions;
     let succeededIndexes: Intervals | undefined;
-    let indexedDone: KObject[] = [];
     if (indexed) {
-      indexedDone = newSucceeded;
       newFailed = newFailed.filter(validIndex);
       succeededIndexes = calculateSucceededIndexes(job, pods, counting).all;
       newSucceeded = [];
@@ -167,30 +168,29 @@ export class JobController {
     }
 
     let manageError: unknown;
+    // A Job being deleted gets no new Pods and is neither suspended nor resumed.
+    const deleting = !!job.metadata.deletionTimestamp;
     if (finishing?.type === 'FailureTarget') {
-      // The Job failed: its running Pods go.
+      // deleteActivePods: the running Pods go, keeping their finalizers until they are counted below.
       for (const pod of active) deleteJobPod(client, this.recorder, job, pod);
       terminating += active.length;
       active = [];
       activeCount = 0;
-    } else if (!finishing && suspended) {
-      for (const pod of active) deleteJobPod(client, this.recorder, job, pod);
-      terminating += active.length;
-      active = [];
-      activeCount = 0;
-      if (!findCondition(job, 'Suspended')) {
-        setCondition(status, newCondition('Suspended', { reason: 'JobSuspended', message: 'Job suspended' }, now));
-        this.recorder.event(job, 'Normal', 'Suspended', 'Job suspended');
-      }
-      delete status.startTime;
     } else if (!finishing) {
-      if (findCondition(job, 'Suspended')) {
-        setCondition(status, newCondition('Suspended', { reason: 'JobResumed', message: 'Job resumed' }, now, 'False'));
-        this.recorder.event(job, 'Normal', 'Resumed', 'Job resumed');
-      }
-      if (this.expectations.satisfied(key)) {
+      const manageCalled = this.expectations.satisfied(key) && !deleting;
+      if (manageCalled) {
         try {
-          [active, activeCount] = this.manageJob(key, job, active, succeeded, backoff, nowMs, succeededIndexes);
+          if (suspended) {
+            // manageJob on a suspended Job: every active Pod goes.
+            const removed = this.deleteJobPods(job, active);
+            terminating += removed.length;
+            active = active.filter((p) => !removed.includes(p));
+            activeCount = active.length;
+          } else {
+            let removed: number;
+            [active, activeCount, removed] = this.manageJob(key, job, active, succeeded, backoff, nowMs, succeededIndexes);
+            terminating += removed;
+          }
         } catch (e) {
           manageError = e;
         }
@@ -198,6 +198,36 @@ export class JobController {
       // This kind of Job is complete when enough Pods succeeded and none still runs.
       const enough = typeof spec.completions === 'number' ? succeeded >= spec.completions : succeeded > 0;
       if (enough && activeCount === 0) finishing = newCondition('SuccessCriteriaMet', FINISH.completions, now);
+      else if (manageCalled && suspended) {
+        if (!findCondition(job, 'Suspended')) {
+          setCondition(status, newCondition('Suspended', { reason: 'JobSuspended', message: 'Job suspended' }, now));
+          this.recorder.event(job, 'Normal', 'Suspended', 'Job suspended');
+        }
+        delete status.startTime;
+      } else if (manageCalled && findCondition(job, 'Suspended')) {
+        setCondition(status, newCondition('Suspended', { reason: 'JobResumed', message: 'Job resumed' }, now, 'False'));
+        this.recorder.event(job, 'Normal', 'Resumed', 'Job resumed');
+      }
+    }
+
+    // trackJobStatusAndRemoveFinalizers: which Pods give up their finalizer now, and which of
+    // them are counted. Every Pod when the Job is being deleted or finishing; else the
+    // succeeded ones and those considered failed. Once the Job is finishing other than by
+    // success, a Pod not yet terminated counts as failed.
+    for (const uid of this.releasedThisSync) removed.add(uid);
+    const toRelease: KObject[] = [];
+    for (const pod of pods) {
+      if (!hasTrackingFinalizer(pod) || removed.has(pod.metadata.uid!)) continue;
+      const considerFailed = isFailed(job, pod);
+      if (!(deleting || finishing || isSucceeded(pod) || considerFailed)) continue;
+      toRelease.push(pod);
+      const uid = pod.metadata.uid!;
+      if (isSucceeded(pod) && !uncounted.failed.includes(uid)) {
+        // An Indexed Job counts its succeeded indexes instead.
+        if (!indexed && !uncounted.succeeded.includes(uid) && !newSucceeded.includes(pod)) newSucceeded.push(pod);
+      } else if (considerFailed || (finishing && finishing.type !== 'SuccessCriteriaMet')) {
+        if (!uncounted.failed.includes(uid) && !newFailed.includes(pod) && (!indexed || validIndex(pod))) newFailed.push(pod);
+      }
     }
 
     status.active = activeCount || undefined;
@@ -218,7 +248,6 @@ export class JobController {
     this.lastWritten.set(key, Number(job.metadata.resourceVersion));
 
     // Remove the finalizers of what is now recorded, then move the uncounted Pods into the counts.
-    const toRelease = pods.filter((p) => hasTrackingFinalizer(p) && !removed.has(p.metadata.uid!) && (uncounted.succeeded.includes(p.metadata.uid!) || uncounted.failed.includes(p.metadata.uid!) || indexedDone.includes(p)));
     for (const pod of toRelease) {
       removeTrackingFinalizer(client, pod);
       removed.add(pod.metadata.uid!);
@@ -250,7 +279,7 @@ export class JobController {
    * Indexed Job first removes Pods with a duplicated or invalid index, and starts the lowest
    * pending indexes.
    */
-  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number, succeededIndexes?: Intervals): [KObject[], number] {
+  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number, succeededIndexes?: Intervals): [KObject[], number, number] {
     const spec = job.spec ?? {};
     const parallelism = spec.parallelism ?? 1;
     let want: number;
@@ -263,23 +292,23 @@ export class JobController {
       if (rm.length < rmAtLeast) rm.push(...[...left].sort(removalOrder).slice(0, rmAtLeast - rm.length));
       const victims = rm.slice(0, MAX_POD_CREATE_DELETE_PER_SYNC);
       if (victims.length) {
-        for (const pod of victims) deleteJobPod(this.ctx.client, this.recorder, job, pod);
-        const rest = active.filter((p) => !victims.includes(p));
-        return [rest, rest.length];
+        const gone = this.deleteJobPods(job, victims);
+        const rest = active.filter((p) => !gone.includes(p));
+        return [rest, rest.length, gone.length];
       }
     }
     if (active.length > want) {
       // activePodsForRemoval: the not-yet-running and the newest go first.
       const victims = [...active].sort(removalOrder).slice(0, Math.min(active.length - want, MAX_POD_CREATE_DELETE_PER_SYNC));
-      for (const pod of victims) deleteJobPod(this.ctx.client, this.recorder, job, pod);
-      const rest = active.filter((p) => !victims.includes(p));
-      return [rest, rest.length];
+      const gone = this.deleteJobPods(job, victims);
+      const rest = active.filter((p) => !gone.includes(p));
+      return [rest, rest.length, gone.length];
     }
     if (active.length < want) {
       const wait = remainingBackoffMs(backoff, nowMs);
       if (wait > 0) {
         this.queue.addAfter(key, wait);
-        return [active, active.length];
+        return [active, active.length, 0];
       }
       let diff = Math.min(want - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
       let make = () => createJobPod(this.ctx.client, this.recorder, job, job);
@@ -290,14 +319,37 @@ export class JobController {
         let i = 0;
         make = () => createJobPod(this.ctx.client, this.recorder, job, job, templateForIndex(job, template, indexes[i++]));
       }
-      if (diff === 0) return [active, active.length];
+      if (diff === 0) return [active, active.length, 0];
       this.expectations.expectCreations(key, diff);
       const { successes, error } = slowStartBatch(diff, 1, make);
       for (let i = successes; i < diff; i++) this.expectations.creationObserved(key);
       if (error) throw error;
-      return [active, active.length + successes];
+      return [active, active.length + successes, 0];
     }
-    return [active, active.length];
+    return [active, active.length, 0];
+  }
+
+  /**
+   * deleteJobPods: each Pod first loses its job-tracking finalizer (it will never be counted),
+   * then is deleted. Returns the Pods removed; the first error is thrown after the others.
+   */
+  private deleteJobPods(job: KObject, pods: KObject[]): KObject[] {
+    const gone: KObject[] = [];
+    let firstError: unknown;
+    for (const pod of pods) {
+      try {
+        if (hasTrackingFinalizer(pod)) {
+          removeTrackingFinalizer(this.ctx.client, pod);
+          this.releasedThisSync.add(pod.metadata.uid!);
+        }
+        deleteJobPod(this.ctx.client, this.recorder, job, pod);
+        gone.push(pod);
+      } catch (e) {
+        firstError ??= e;
+      }
+    }
+    if (firstError) throw firstError;
+    return gone;
   }
 }
 

@@ -105,11 +105,15 @@ export function deleteJobPod(client: ApiClient, recorder: EventRecorder, jobRef:
   }
 }
 
-/** Drops the job-tracking finalizer: a merge patch of the rest, guarded by the resourceVersion read. */
+/**
+ * removeTrackingFinalizerPatch: a strategic merge patch that takes only the job-tracking
+ * finalizer out of the list, whatever else changed on the Pod meanwhile (no resourceVersion:
+ * a Pod deleted in the same sync must still lose it).
+ */
 export function removeTrackingFinalizer(client: ApiClient, pod: KObject): void {
-  const rest = (pod.metadata.finalizers ?? []).filter((f) => f !== JOB_TRACKING_FINALIZER);
+  if (!hasTrackingFinalizer(pod)) return;
   try {
-    client.patch('pods', pod.metadata.namespace, pod.metadata.name!, 'merge', { metadata: { finalizers: rest.length ? rest : null, resourceVersion: pod.metadata.resourceVersion } });
+    client.patch('pods', pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { '$deleteFromPrimitiveList/finalizers': [JOB_TRACKING_FINALIZER] } });
   } catch (e) {
     if (e instanceof StatusError && e.status.reason === 'NotFound') return;
     throw e;

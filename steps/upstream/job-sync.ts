@@ -1,0 +1,136 @@
+/**
+ * TestControllerSyncJob (kubernetes v1.32, pkg/controller/job/job_controller_test.go;
+ * steps/fixtures/upstream/job-sync.json) against the model's JobController on a FakeControlPlane:
+ * the Job and its Pods are created through the API before the controller starts, and the first
+ * syncJob's requests are what upstream's fake pod control and status handler record.
+ */
+import { Then } from '@cucumber/cucumber';
+import type { KObject } from '../../model/api/meta';
+import { JobController } from '../../model/controllers/job/controller';
+import { COMPLETION_INDEX } from '../../model/controllers/job/indexed';
+import { JOB_TRACKING_FINALIZER } from '../../model/controllers/job/pods';
+import { runCases, same } from './apps-fakes';
+import { FakeControlPlane } from './harness';
+
+const FILE = 'job-sync.json';
+const NS = 'default';
+const NAME = 'foobar';
+const HOLD = 'example.com/hold';
+
+/** newJob(parallelism, completions, backoffLimit, completionMode), with the case's suspend and status. */
+function createJob(cp: FakeControlPlane, c: any): KObject {
+  const spec: any = {
+    parallelism: c.parallelism,
+    backoffLimit: c.backoffLimit ?? 0,
+    suspend: c.suspend === true,
+    template: { metadata: { labels: { foo: 'bar' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } },
+  };
+  if (c.completions !== -1) spec.completions = c.completions;
+  if (c.indexed) spec.completionMode = 'Indexed';
+  const metadata: any = { name: NAME, namespace: NS };
+  if (c.deleting) metadata.finalizers = [HOLD];
+  let job = cp.create('jobs', { apiVersion: 'batch/v1', kind: 'Job', metadata, spec });
+  const status: any = {};
+  const conditions: any[] = [];
+  const now = cp.sim.clock.nowRFC3339();
+  if (c.initialStatus) {
+    status.startTime = now;
+    if (c.initialStatus.active) status.active = c.initialStatus.active;
+    if (c.initialStatus.succeed) status.succeeded = c.initialStatus.succeed;
+    if (c.initialStatus.failed) status.failed = c.initialStatus.failed;
+    for (const [type, s, reason, message] of c.initialStatus.conditions ?? []) conditions.push({ type, status: s, lastProbeTime: now, lastTransitionTime: now, reason, message });
+  }
+  if (c.wasSuspended) conditions.push({ type: 'Suspended', status: 'True', lastProbeTime: now, lastTransitionTime: now, reason: 'JobSuspended', message: 'Job suspended' });
+  if (conditions.length) status.conditions = conditions;
+  if (Object.keys(status).length) job = cp.admin.updateStatus('jobs', NS, { ...job, status });
+  if (c.deleting) cp.admin.delete('jobs', NS, NAME, { propagationPolicy: 'Orphan' });
+  return cp.admin.get('jobs', NS, NAME);
+}
+
+let seq = 0;
+/** newPod(name, job) with the tracking finalizer, then its phase (and readiness, index, deletion). */
+function createPod(cp: FakeControlPlane, job: KObject, phase: string, o: { ready?: boolean; index?: string; terminating?: boolean } = {}): void {
+  const name = `pod-${++seq}`;
+  const pod: KObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: NS,
+      labels: { ...job.spec.selector.matchLabels },
+      finalizers: [JOB_TRACKING_FINALIZER],
+      ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name: NAME, uid: job.metadata.uid!, controller: true, blockOwnerDeletion: true }],
+    },
+    spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] },
+  };
+  if (o.index !== undefined) {
+    pod.metadata.annotations = { [COMPLETION_INDEX]: o.index };
+    pod.spec.hostname = `${NAME}-${o.index}`;
+  }
+  const created = cp.create('pods', pod);
+  const status: any = { phase };
+  if (o.ready) status.conditions = [{ type: 'Ready', status: 'True' }];
+  // Finished long ago: upstream's Pods have Go's zero creation time, its indexed ones finish a second after it.
+  const finishedAt = o.index !== undefined ? '0001-01-01T00:00:01Z' : '0001-01-01T00:00:00Z';
+  if (phase === 'Failed' || (o.index !== undefined && phase === 'Succeeded'))
+    status.containerStatuses = [{ name: 'c', image: 'busybox', imageID: '', ready: false, restartCount: 0, state: { terminated: { exitCode: phase === 'Failed' ? 1 : 0, finishedAt } } }];
+  cp.admin.updateStatus('pods', NS, { ...created, status });
+  if (o.terminating) cp.admin.delete('pods', NS, name);
+}
+
+/** setPodsStatuses and setPodsStatusesWithIndexes. */
+function createPods(cp: FakeControlPlane, job: KObject, c: any): void {
+  for (let i = 0; i < (c.pendingPods ?? 0); i++) createPod(cp, job, 'Pending');
+  for (let i = 0; i < (c.activePods ?? 0); i++) createPod(cp, job, 'Running', { ready: i < (c.readyPods ?? 0) });
+  for (let i = 0; i < (c.succeededPods ?? 0); i++) createPod(cp, job, 'Succeeded');
+  for (let i = 0; i < (c.failedPods ?? 0); i++) createPod(cp, job, 'Failed');
+  for (let i = 0; i < (c.terminatingPods ?? 0); i++) createPod(cp, job, 'Running', { terminating: true });
+  for (const [index, phase] of c.podsWithIndexes ?? []) createPod(cp, job, phase, { index: index === 'invalid' ? 'invalid' : index });
+}
+
+const conditionRows = (job: KObject) => (job.status?.conditions ?? []).map((x: any) => [x.type, x.status, x.reason ?? '', x.message ?? '']);
+
+function runSync(c: any): string | undefined {
+  const cp = new FakeControlPlane();
+  const job = createJob(cp, c);
+  createPods(cp, job, c);
+  const ctx = cp.component('kube-controller-manager');
+  new JobController(ctx);
+  ctx.informers.start();
+  // The first syncJob: everything it sends is sent in one step of virtual time.
+  for (let waited = 0; waited < 5000 && cp.actions.length === 0; waited++) cp.advance(1);
+  const actions = cp.actions.filter((a) => a.resource === 'pods');
+  const created = actions.filter((a) => a.verb === 'create');
+  const got: any = {
+    creations: created.length,
+    deletions: actions.filter((a) => a.verb === 'delete').length,
+    podPatches: actions.filter((a) => a.verb === 'patch').length,
+  };
+  const want: any = { creations: c.creations ?? 0, deletions: c.deletions ?? 0, podPatches: c.podPatches ?? 0 };
+  if (c.indexed) {
+    got.createdIndexes = created.map((a) => Number(a.body?.metadata?.annotations?.[COMPLETION_INDEX])).sort((x, y) => x - y);
+    want.createdIndexes = c.createdIndexes ?? [];
+  }
+  const status = cp.admin.get('jobs', NS, NAME).status ?? {};
+  Object.assign(got, { active: status.active ?? 0, ready: status.ready ?? null, succeeded: status.succeeded ?? 0, failed: status.failed ?? 0, completedIndexes: status.completedIndexes ?? '' });
+  Object.assign(want, { active: c.active ?? 0, ready: c.ready ?? null, succeeded: c.succeeded ?? 0, failed: c.failed ?? 0, completedIndexes: c.completedIdxs ?? '' });
+  if (c.terminating !== undefined) {
+    got.terminating = status.terminating ?? null;
+    want.terminating = c.terminating;
+  }
+  got.conditions = conditionRows({ status } as KObject);
+  want.conditions = c.conditions ?? [];
+  if (c.successGatesOff) {
+    // Only the types and statuses upstream lists (see the fixture's source).
+    const types = new Set(want.conditions.map((x: string[]) => x[0]));
+    got.conditions = got.conditions.filter((x: string[]) => types.has(x[0])).map((x: string[]) => x.slice(0, 2));
+    want.conditions = want.conditions.map((x: string[]) => x.slice(0, 2));
+  }
+  got.startTime = status.startTime !== undefined;
+  want.startTime = !c.suspend;
+  return same(got, want);
+}
+
+Then("every row of upstream's TestControllerSyncJob holds for one sync of the model's Job controller", function () {
+  runCases(FILE, 'controllerSyncJob', runSync);
+});
