@@ -102,6 +102,7 @@ const FOLDERS = {
       'features/etcd-compaction.feature',
       'features/kubectl-patch.feature',
       'features/upstream-core-validation.feature',
+      'features/upstream-pod-qos.feature',
     ],
   },
 };

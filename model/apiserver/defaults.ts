@@ -6,6 +6,9 @@ import { defaultPodVolumes } from './defaults-volumes';
 import { defaultCronJob, defaultJob } from './batch-strategy';
 import { applyStatefulSetAndStorageDefaults } from './defaults-statefulset';
 import { defaultSecret } from './validation/secret';
+import { podQOSClass } from './pod-qos';
+
+export { podQOSClass };
 
 /**
  * Defaulting, as the API server's scheme defaulters and the default admission plugins
@@ -18,6 +21,7 @@ export function applyDefaults(resource: string, obj: KObject): void {
   switch (resource) {
     case 'pods':
       defaultPodSpec(obj.spec ?? (obj.spec = {}));
+      defaultRequestsToLimits(obj.spec);
       // The ServiceAccount admission plugin leaves mirror Pods alone (a static Pod has no API credentials).
       defaultPodAdmission(obj.spec, obj.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined);
       // podStrategy.PrepareForCreate: a new Pod's status is Pending with its QoS class.
@@ -128,20 +132,16 @@ function defaultPodAdmission(spec: any, mirror = false): void {
   }
 }
 
-/** qos.ComputePodQOS: Guaranteed when every container limits cpu and memory at its requests. */
-export function podQOSClass(spec: any): 'BestEffort' | 'Burstable' | 'Guaranteed' {
-  const containers = [...(Array.isArray(spec?.containers) ? spec.containers : []), ...(Array.isArray(spec?.initContainers) ? spec.initContainers : [])];
-  let any = false;
-  let guaranteed = true;
-  for (const c of containers) {
-    const req = c?.resources?.requests ?? {};
-    const lim = c?.resources?.limits ?? {};
-    if (Object.keys(req).length || Object.keys(lim).length) any = true;
-    for (const r of ['cpu', 'memory']) {
-      if (lim[r] === undefined) guaranteed = false;
-      else if (req[r] !== undefined && String(req[r]) !== String(lim[r])) guaranteed = false;
-    }
+/**
+ * SetDefaults_Pod: a container that sets limits but not requests requests its limits (only on a
+ * Pod, not on a template, so a Deployment's template keeps what its author wrote).
+ */
+function defaultRequestsToLimits(spec: any): void {
+  for (const c of [...(Array.isArray(spec.containers) ? spec.containers : []), ...(Array.isArray(spec.initContainers) ? spec.initContainers : [])]) {
+    const limits = c?.resources?.limits;
+    if (!limits || typeof limits !== 'object') continue;
+    const requests = (c.resources.requests = c.resources.requests && typeof c.resources.requests === 'object' ? c.resources.requests : {});
+    for (const [name, q] of Object.entries(limits)) if (!(name in requests)) requests[name] = q;
   }
-  if (!any) return 'BestEffort';
-  return guaranteed ? 'Guaranteed' : 'Burstable';
 }
+
