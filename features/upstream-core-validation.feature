@@ -153,6 +153,12 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | grpc port 0 | spec.containers[0].livenessProbe = {"grpc":{"port":0},"successThreshold":1} | spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive |
       | grpc port 65536 | spec.containers[0].readinessProbe = {"grpc":{"port":65536,"service":"s"}} | spec.containers[0].readinessProbe.grpc.port: Invalid value: 65536: must be between 1 and 65535, inclusive |
       | httpGet without a scheme | spec.containers[0].livenessProbe = {"httpGet":{"path":"/foo","port":1},"successThreshold":1} | spec.containers[0].livenessProbe.httpGet.scheme: Unsupported value: "": supported values: "HTTP", "HTTPS" |
+      | a null probe is no probe | spec.containers[0].livenessProbe = null |  |
+      | zero timings | spec.containers[0].readinessProbe = {"exec":{"command":["echo"]},"initialDelaySeconds":0,"timeoutSeconds":0,"periodSeconds":0,"successThreshold":0,"failureThreshold":0} |  |
+      | a null terminationGracePeriodSeconds | spec.containers[0].livenessProbe = {"exec":{"command":["echo"]},"successThreshold":1,"terminationGracePeriodSeconds":null} |  |
+      | exec and grpc | spec.containers[0].startupProbe = {"exec":{"command":["echo"]},"grpc":{"port":1},"successThreshold":1} | spec.containers[0].startupProbe.grpc: Forbidden: may not specify more than 1 handler type |
+      | grpc without a port | spec.containers[0].livenessProbe = {"grpc":{},"successThreshold":1} | spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive |
+      | a null container | spec.containers = [null] | spec.containers[0].name: Required value ; spec.containers[0].image: Required value |
 
   @AP15
   Scenario: Tolerations, nodeSelector and node affinity (TestValidateTolerations, TestValidateAffinity, TestValidateNodeSelector)

