@@ -103,6 +103,7 @@ const FOLDERS = {
       'features/kubectl-patch.feature',
       'features/upstream-core-validation.feature',
       'features/upstream-pod-qos.feature',
+      'features/upstream-defaults.feature',
     ],
   },
 };

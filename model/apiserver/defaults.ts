@@ -37,7 +37,9 @@ export function applyDefaults(resource: string, obj: KObject): void {
       break;
     case 'daemonsets':
       obj.spec = obj.spec ?? {};
-      obj.spec.updateStrategy = obj.spec.updateStrategy ?? { type: 'RollingUpdate' };
+      obj.spec.updateStrategy = obj.spec.updateStrategy ?? {};
+      // SetDefaults_DaemonSet: an empty type is RollingUpdate.
+      if (!obj.spec.updateStrategy.type) obj.spec.updateStrategy.type = 'RollingUpdate';
       if (obj.spec.updateStrategy.type === 'RollingUpdate')
         obj.spec.updateStrategy.rollingUpdate = { maxUnavailable: 1, maxSurge: 0, ...(obj.spec.updateStrategy.rollingUpdate ?? {}) };
       if (obj.spec.revisionHistoryLimit === undefined) obj.spec.revisionHistoryLimit = 10;
@@ -96,10 +98,7 @@ export function defaultPodSpec(spec: any): void {
 
 function defaultContainer(c: any): void {
   if (!c || typeof c !== 'object') return;
-  if (!c.imagePullPolicy && typeof c.image === 'string') {
-    const tag = imageTag(c.image);
-    c.imagePullPolicy = tag === 'latest' || tag === '' ? 'Always' : 'IfNotPresent';
-  }
+  if (!c.imagePullPolicy && typeof c.image === 'string') c.imagePullPolicy = imageTag(c.image) === 'latest' ? 'Always' : 'IfNotPresent';
   c.terminationMessagePath = c.terminationMessagePath ?? '/dev/termination-log';
   c.terminationMessagePolicy = c.terminationMessagePolicy ?? 'File';
   c.resources = c.resources ?? {};
@@ -107,12 +106,16 @@ function defaultContainer(c: any): void {
   defaultProbes(c);
 }
 
-/** The tag of an image reference: "" when none (digest references count as tagged). */
+/**
+ * The tag parsers.ParseImageName finds: the one written, else "latest" when there is no digest
+ * either, else "" (a reference by digest alone has no tag).
+ */
 export function imageTag(image: string): string {
-  if (image.includes('@')) return 'digest';
-  const lastSlash = image.lastIndexOf('/');
-  const colon = image.indexOf(':', lastSlash + 1);
-  return colon < 0 ? '' : image.slice(colon + 1);
+  const at = image.indexOf('@');
+  const name = at < 0 ? image : image.slice(0, at);
+  const colon = name.indexOf(':', name.lastIndexOf('/') + 1);
+  if (colon >= 0) return name.slice(colon + 1);
+  return at < 0 ? 'latest' : '';
 }
 
 /** Admission plugins that mutate Pods on create: ServiceAccount, Priority, DefaultTolerationSeconds. */
