@@ -30,12 +30,16 @@ function containerStatus(name: string, state: string): any {
       return { name, state: { waiting: {} } };
     case 'waitingWithLastTermination':
       return { name, state: { waiting: {} }, lastState: { terminated: { exitCode: 0 } } };
+    case 'noState':
+      return { name, state: {} };
+    case 'noStateWithLastTermination':
+      return { name, state: {}, lastState: { terminated: { exitCode: 0 } } };
   }
   throw new Error(`unknown container state ${state}`);
 }
 
 function phaseCase(c: any): string | undefined {
-  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeName: 'machine', restartPolicy: c.restartPolicy, containers: [{ name: 'containerA' }, { name: 'containerB' }] } };
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeName: 'machine', restartPolicy: c.restartPolicy, containers: (c.containers ?? ['containerA', 'containerB']).map((name: string) => ({ name })) } };
   const statuses = Object.entries(c.statuses).map(([name, state]) => containerStatus(name, state as string));
   return same(getPhase(pod, statuses, c.podIsTerminal), c.want);
 }

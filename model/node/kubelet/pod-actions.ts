@@ -33,7 +33,7 @@ export function shouldContainerBeRestarted(pod: KObject, status: ContainerStatus
   if (!status) return true;
   if (status.state === 'CONTAINER_RUNNING') return false;
   if (status.state === 'CONTAINER_UNKNOWN' || status.state === 'CONTAINER_CREATED') return true;
-  const policy = pod.spec?.restartPolicy;
+  const policy = pod.spec.restartPolicy;
   if (policy === 'Never') return status.exitCode !== 0 && mutant('kubelet-never-policy-restarts-failures');
   if (policy === 'OnFailure') return status.exitCode !== 0 || mutant('kubelet-onfailure-restarts-success');
   return true;
@@ -45,28 +45,29 @@ export function podSandboxChanged(pod: KObject, state: PodRuntimeState): { chang
   if (!newest) return { changed: true, attempt: 0, sandboxID: '' };
   const ready = state.sandboxes.filter((s) => s.state === 'SANDBOX_READY').length;
   if (ready > 1 || newest.state !== 'SANDBOX_READY') return { changed: true, attempt: newest.metadata.attempt + 1, sandboxID: newest.id };
-  if (!pod.spec?.hostNetwork && !newest.ip) return { changed: true, attempt: newest.metadata.attempt + 1, sandboxID: newest.id };
+  if (!pod.spec.hostNetwork && !newest.ip) return { changed: true, attempt: newest.metadata.attempt + 1, sandboxID: newest.id };
   return { changed: false, attempt: newest.metadata.attempt, sandboxID: newest.id };
 }
 
-const shouldRestartOnFailure = (pod: KObject): boolean => pod.spec?.restartPolicy !== 'Never';
+const shouldRestartOnFailure = (pod: KObject): boolean => pod.spec.restartPolicy !== 'Never';
 
-const containerSucceeded = (s: ContainerStatus | undefined): boolean => !!s && s.state === 'CONTAINER_EXITED' && s.exitCode === 0;
+/** containerSucceeded: not running and exit code 0 (a created or unknown one too, as upstream reads it). */
+const containerSucceeded = (s: ContainerStatus | undefined): boolean => !!s && s.state !== 'CONTAINER_RUNNING' && s.exitCode === 0;
 
 /** computePodActions. */
 export function computePodActions(pod: KObject, state: PodRuntimeState): PodActions {
   const sandbox = podSandboxChanged(pod, state);
   const actions: PodActions = { killPod: sandbox.changed, createSandbox: sandbox.changed, sandboxID: sandbox.sandboxID, attempt: sandbox.attempt, containersToStart: [], containersToKill: [] };
-  const containers: any[] = pod.spec?.containers ?? [];
+  const containers: any[] = pod.spec.containers;
   if (sandbox.changed) {
     // A Pod that will not restart and has run before gets no new sandbox: it is only killed.
     if (!shouldRestartOnFailure(pod) && sandbox.attempt !== 0 && state.containers.size !== 0) return { ...actions, createSandbox: false };
-    const toStart = containers.flatMap((c, i) => (pod.spec?.restartPolicy === 'OnFailure' && containerSucceeded(latestStatus(state, c.name)) ? [] : [i]));
+    const toStart = containers.flatMap((c, i) => (pod.spec.restartPolicy === 'OnFailure' && containerSucceeded(latestStatus(state, c.name)) ? [] : [i]));
     // Nothing left to run (every container succeeded under OnFailure): kill, do not recreate.
     if (toStart.length === 0) return { ...actions, createSandbox: false };
     return { ...actions, containersToStart: toStart };
   }
-  let keep = 0;
+  let keepAny = false;
   containers.forEach((c, i) => {
     const status = latestStatus(state, c.name);
     if (!status || status.state !== 'CONTAINER_RUNNING') {
@@ -74,11 +75,11 @@ export function computePodActions(pod: KObject, state: PodRuntimeState): PodActi
       actions.containersToStart.push(i);
       // Unknown may still be running: kill it before starting another, never two at once.
       if (status?.state === 'CONTAINER_UNKNOWN')
-        actions.containersToKill.push({ id: status.id, name: c.name, message: `Container is in "Unknown" state, try killing it before restart` });
+        actions.containersToKill.push({ id: status.id, name: c.name, message: `Container is in "unknown" state, try killing it before restart` });
       return;
     }
-    keep++;
+    keepAny = true;
   });
-  if (keep === 0 && actions.containersToStart.length === 0) actions.killPod = true;
+  if (!keepAny && actions.containersToStart.length === 0) actions.killPod = true;
   return actions;
 }

@@ -145,14 +145,15 @@ export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean):
   let stopped = 0;
   let succeeded = 0;
   let unknown = 0;
-  for (const c of pod.spec?.containers ?? []) {
+  for (const c of pod.spec.containers) {
     const s = statuses.find((x) => x.name === c.name);
+    // Stryker disable next-line UpdateOperator: unknown is only ever compared with 0
     if (!s) unknown++;
-    else if (s.state?.running) running++;
-    else if (s.state?.terminated) {
+    else if (s.state.running) running++;
+    else if (s.state.terminated) {
       stopped++;
       if (s.state.terminated.exitCode === 0) succeeded++;
-    } else if (s.state?.waiting) {
+    } else if (s.state.waiting) {
       if (s.lastState?.terminated) stopped++;
       else waiting++;
     } else unknown++;
@@ -161,7 +162,7 @@ export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean):
   if (running > 0 && unknown === 0) return 'Running';
   if (running === 0 && stopped > 0 && unknown === 0) {
     if (podIsTerminal && !isStaticPod(pod)) return stopped === succeeded ? 'Succeeded' : 'Failed';
-    const policy = pod.spec?.restartPolicy ?? 'Always';
+    const policy = pod.spec.restartPolicy ?? 'Always';
     if (policy === 'Always') return 'Running';
     if (stopped === succeeded) return 'Succeeded';
     if (policy === 'Never') return 'Failed';
