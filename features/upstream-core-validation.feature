@@ -306,6 +306,13 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad template label key | spec.template.metadata.labels = {"a":"b","Bad Key":"v"} | spec.template.metadata.labels: Invalid value: "Bad Key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
       | bad template annotation key | spec.template.metadata.annotations = {"bad/key/x":"v"} | spec.template.metadata.annotations: Invalid value: "bad/key/x": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
       | template container without an image | spec.template.spec.containers[0].image = "" | spec.template.spec.containers[0].image: Required value |
+      | template activeDeadlineSeconds null | spec.template.spec.activeDeadlineSeconds = null |  |
+      | an empty rolling update | spec.strategy.rollingUpdate = {} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: may not be 0 when `maxSurge` is 0 |
+      | a null rolling update | spec.strategy.rollingUpdate = null | spec.strategy.rollingUpdate: Required value: this should be defaulted and never be nil |
+      | no strategy type | spec.strategy = {} | spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate" |
+      | a template without labels | delete spec.template.metadata.labels | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
+      | maxSurge 0 and maxUnavailable 0% | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":"0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"0%"}: may not be 0 when `maxSurge` is 0 |
+      | maxUnavailable 1% | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":"1%"} |  |
 
   @AP17
   Scenario: ReplicaSets: selector, template and counts (TestValidateReplicaSet)
@@ -348,6 +355,11 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | negative maxSurge | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":-1} | spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
       | maxUnavailable a number as a string | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"1","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"1"}: a valid percent string must be a numeric string followed by an ending '%'… |
       | maxUnavailable 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"100%","maxSurge":0} |  |
+      | an empty rolling update | spec.updateStrategy.rollingUpdate = {} | spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0 |
+      | a template without labels | delete spec.template.metadata.labels | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
+      | no update strategy type | spec.updateStrategy = {} | spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete" |
+      | maxSurge 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":"100%"} |  |
+      | a selector by expression | spec.selector = {"matchExpressions":[{"key":"a","operator":"Exists"}]} |  |
 
   @AP17
   Scenario: The selector of a Deployment or a DaemonSet never changes (TestValidateDeploymentUpdate, TestValidateDaemonSetUpdate)
