@@ -28,7 +28,7 @@ function restartPolicyCase(c: any): string | undefined {
     ['succeed', { reason: 'test-error', message: '' }],
     ['failed', { reason: 'test-error', message: '' }],
   ]);
-  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: false }, 0);
+  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: false, runtimeName: 'containerd' }, 0);
   const got = Object.fromEntries(status.containerStatuses.map((s: any) => [s.name, { state: brief(s.state), lastState: brief(s.lastState) }]));
   return same(got, c.want);
 }
@@ -61,9 +61,9 @@ function reasonCacheCase(c: any): string | undefined {
     containers.set(r.name, [...(containers.get(r.name) ?? []), cs]);
   });
   const reasons = new Map<string, { reason: string; message: string }>(c.reasons.map((name: string) => [name, { reason: 'test-error', message: '' }]));
-  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: !!c.terminal }, 0);
+  const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: !!c.terminal, runtimeName: 'containerd' }, 0);
   const got = Object.fromEntries(
-    status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}) }]),
+    status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}), ...(c.want[s.name]?.containerID !== undefined ? { containerID: s.containerID, lastContainerID: s.lastState.terminated?.containerID } : {}) }]),
   );
   return same(got, c.want);
 }

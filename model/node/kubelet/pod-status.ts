@@ -19,7 +19,7 @@ export interface RuntimePodState {
   /** The Pod is done (deleted and its containers stopped): the phase becomes terminal. */
   terminal: boolean;
   /** The runtime's name, the scheme of containerIDs ("containerd", "cri-o"). */
-  runtimeName?: string;
+  runtimeName: string;
   /** The probes' verdicts by container name: ready (readiness) and started (startup). */
   probes?: { ready(name: string): boolean; started(name: string): boolean };
 }
@@ -112,7 +112,7 @@ function containerStatus(pod: KObject, c: any, rt: RuntimePodState): any {
 
 /** convertContainerStatus: one runtime status as the API's container status. */
 function convertContainerStatus(cs: ContainerStatus, old: any, rt: RuntimePodState): any {
-  const s: any = { containerID: `${rt.runtimeName ?? 'containerd'}://${cs.id}`, image: cs.image, imageID: cs.imageRef, restartCount: cs.metadata.attempt, state: {} };
+  const s: any = { containerID: `${rt.runtimeName}://${cs.id}`, image: cs.image, imageID: cs.imageRef, restartCount: cs.metadata.attempt, state: {} };
   if (cs.state === 'CONTAINER_RUNNING') {
     s.ready = !rt.terminal && (rt.probes?.ready(cs.metadata.name) ?? true);
     s.started = rt.probes?.started(cs.metadata.name) ?? true;
@@ -127,10 +127,9 @@ function convertContainerStatus(cs: ContainerStatus, old: any, rt: RuntimePodSta
 }
 
 function terminated(c: ContainerStatus, rt: RuntimePodState): any {
-  const t: any = { containerID: `${rt.runtimeName ?? 'containerd'}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), reason: c.reason || (c.exitCode === 0 ? 'Completed' : 'Error'), startedAt: rfc3339(c.startedAt || c.createdAt), ...(c.message ? { message: c.message } : {}) };
-  // A container that never started (StartError) reports the zero time, as containerd does.
-  if (c.reason === 'StartError') t.startedAt = rfc3339(0);
-  return t;
+  // The runtime's reason (containerd: Completed, Error, StartError, OOMKilled) and times as it
+  // reports them: a container that never started has the zero start time.
+  return { containerID: `${rt.runtimeName}://${c.id}`, exitCode: c.exitCode, finishedAt: rfc3339(c.finishedAt), ...(c.reason ? { reason: c.reason } : {}), startedAt: rfc3339(c.startedAt), ...(c.message ? { message: c.message } : {}) };
 }
 
 /**
