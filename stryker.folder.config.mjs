@@ -104,6 +104,7 @@ const FOLDERS = {
       'features/upstream-core-validation.feature',
       'features/upstream-pod-qos.feature',
       'features/upstream-defaults.feature',
+      'features/upstream-admission.feature',
     ],
   },
 };
