@@ -46,3 +46,7 @@ Feature: The kubelet's Pod phase, container statuses, restart back-off and Node 
   @KL13
   Scenario: The Node's pressure conditions and their events, first value included (TestMemoryPressureCondition, TestDiskPressureCondition, TestPIDPressureCondition)
     Then every case of upstream's kubelet table pressureCondition holds on the model
+
+  @KL14
+  Scenario: The Pod's conditions keep their transition times, the scheduler's and others' conditions stay, the sandbox gives the IP (generateAPIPodStatus, mergePodStatus)
+    Then every case of upstream's kubelet table podStatus holds on the model

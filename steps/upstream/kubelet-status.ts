@@ -6,6 +6,7 @@
  */
 import type { ContainerStatus } from '../../model/node/cri/api';
 import { generatePodStatus } from '../../model/node/kubelet/pod-status';
+import { rfc3339 } from '../../model/sim/clock';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 const exited = (name: string, exitCode: number, attempt: number): ContainerStatus =>
@@ -68,7 +69,24 @@ function reasonCacheCase(c: any): string | undefined {
   return same(got, c.want);
 }
 
+const NOW_MS = Date.UTC(2026, 0, 1, 0, 1, 0);
+
+/** generateAPIPodStatus's rules on one running, ready container: conditions, IPs, start time, QoS. */
+function podStatusCase(c: any): string | undefined {
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { uid: '12345678', name: 'foo', namespace: 'new' }, spec: { containers: [{ name: 'c', image: 'busybox' }] }, status: c.old };
+  const running = { id: 'c1', podSandboxId: 'sb', metadata: { name: 'c', attempt: 0 }, image: 'busybox', imageRef: '', labels: {}, state: 'CONTAINER_RUNNING', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: 0, reason: '' } as unknown as ContainerStatus;
+  const sandbox: any = { id: 'sb', metadata: { name: 'foo', namespace: 'new', uid: '12345678', attempt: 0 }, state: c.sandbox.ready ? 'SANDBOX_READY' : 'SANDBOX_NOTREADY', createdAt: 0, ip: c.sandbox.ip, labels: {} };
+  const status = generatePodStatus(pod, '172.18.0.3', { sandbox, containers: new Map([['c', [running]]]), reasons: new Map(), terminal: false, runtimeName: 'containerd' }, NOW_MS);
+  const when = (t: string) => (t === rfc3339(NOW_MS) ? 'now' : t === '2026-01-01T00:00:00Z' ? 'before' : t);
+  const got: any = { conditions: status.conditions.map((k: any) => ({ type: k.type, status: k.status, lastTransitionTime: when(k.lastTransitionTime), ...(k.reason ? { reason: k.reason } : {}) })) };
+  for (const f of ['podIP', 'podIPs', 'hostIPs']) if (status[f] !== undefined) got[f] = status[f];
+  got.startTime = when(status.startTime);
+  got.qosClass = status.qosClass;
+  return same(got, c.want);
+}
+
 export const KUBELET_STATUS_TABLES: Record<string, () => string[]> = {
   restartPolicies: () => failuresOf(upstreamTable('kubelet-status', 'restartPolicies'), restartPolicyCase),
   reasonCache: () => failuresOf(upstreamTable('kubelet-status', 'reasonCache'), reasonCacheCase),
+  podStatus: () => failuresOf(upstreamTable('kubelet-status', 'podStatus'), podStatusCase),
 };

@@ -50,7 +50,8 @@ export function generatePodStatus(pod: KObject, hostIP: string, rt: RuntimePodSt
     stamp(generateContainersReadyCondition(pod, containerStatuses, phase)),
     scheduled ? { ...scheduled } : stamp({ type: 'PodScheduled', status: 'True' }),
   ];
-  for (const c of old.conditions ?? []) if (!conditions.some((k) => k.type === c.type)) conditions.push(c);
+  // mergePodStatus: the conditions other writers own (DisruptionTarget, readiness gates') stay.
+  for (const c of oldConditions) if (!conditions.some((k) => k.type === c.type)) conditions.push(c);
   const podIP = sandboxReady ? rt.sandbox!.ip : old.podIP;
   const status: any = {
     phase,
