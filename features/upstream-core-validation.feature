@@ -10,8 +10,8 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
-  (TestValidateJob, TestValidateJobUpdate) and TestValidateServiceCreate, run on the API server's
-  validation.
+  (TestValidateJob, TestValidateJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update) and
+  pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
 
   @AP15
   Scenario: Container ports: names, numbers, protocols and host port conflicts (TestValidatePorts, TestValidatePodSpec)
@@ -475,3 +475,39 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad externalTrafficPolicy | spec.type = "LoadBalancer" ; spec.externalTrafficPolicy = "Nearest" | spec.externalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
       | bad internalTrafficPolicy | spec.internalTrafficPolicy = "Nearest" | spec.internalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
       | bad ipFamilyPolicy | spec.ipFamilyPolicy = "DualStack" | spec.ipFamilyPolicy: Unsupported value: "DualStack": supported values: "PreferDualStack", "RequireDualStack", "SingleStack" |
+
+  @AP22
+  Scenario: ConfigMaps: keys that can be file names, in data or binaryData but not both (TestValidateConfigMap)
+    Then each change to a valid ConfigMap is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid ConfigMap | data = {"key":"value","a.b":"v","A_B-c":"v",".dotfile":"v"} |  |
+      | binary data | binaryData = {"bin":"AAEC"} |  |
+      | a key with a slash | data = {"a/b":"v"} | data[a/b]: Invalid value: "a/b": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
+      | a key that is two dots | data = {"..":"v"} | data[..]: Invalid value: "..": must not be '..' |
+      | a key in both | binaryData = {"key":"AAEC"} | data[key]: Invalid value: "key": duplicate of key present in binaryData ; binaryData[key]: Invalid value: "key": duplicate of key present in data |
+      | a bad binary key | binaryData = {"a b":"AAEC"} | binaryData[a b]: Invalid value: "a b": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
+
+  @AP22
+  Scenario: An immutable ConfigMap keeps its data (TestValidateConfigMapUpdate)
+    Then each update of a valid ConfigMap is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | data changed while immutable | immutable = true | immutable = true ; data = {"key":"other"} | data: Forbidden: field is immutable when `immutable` is set |
+      | immutable unset | immutable = true | immutable = false | immutable: Forbidden: field is immutable when `immutable` is set |
+      | binary data added while immutable | immutable = true | immutable = true ; binaryData = {"bin":"AAEC"} | binaryData: Forbidden: field is immutable when `immutable` is set |
+      | data changed while mutable | immutable = false | data = {"key":"other"} |  |
+      | made immutable |  | immutable = true |  |
+
+  @AP22
+  Scenario: PodDisruptionBudgets: one bound, a count or a percentage, a valid selector (TestValidatePodDisruptionBudgetSpec)
+    Then each change to a valid PodDisruptionBudget is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid budget |  |  |
+      | maxUnavailable instead | delete spec.minAvailable ; spec.maxUnavailable = "30%" |  |
+      | both set | spec.maxUnavailable = 1 | spec: Invalid value: policy.PodDisruptionBudgetSpec{MinAvailable:(*intstr.IntOrString)(0xc…), Selector:(*v1.LabelSelector)(0xc…), MaxUnavailable:(*intstr.IntOrString)(0xc…), UnhealthyPodEvictionPolicy:(*policy.UnhealthyPodEvictionPolicyType)(nil)}: minAvailable and maxUnavailable cannot be both set |
+      | negative minAvailable | spec.minAvailable = -1 | spec.minAvailable: Invalid value: -1: must be greater than or equal to 0 |
+      | minAvailable over 100% | spec.minAvailable = "110%" | spec.minAvailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}: must not be greater than 100% |
+      | maxUnavailable not a percent | delete spec.minAvailable ; spec.maxUnavailable = "1" | spec.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"1"}: a valid percent string must be a numeric string followed by an ending '%'… |
+      | an empty selector | spec.selector = {} |  |
+      | a bad selector operator | spec.selector = {"matchExpressions":[{"key":"a","operator":"Near"}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator |
+      | eviction policy | spec.unhealthyPodEvictionPolicy = "AlwaysAllow" |  |
+      | an unknown eviction policy | spec.unhealthyPodEvictionPolicy = "Never" | spec.unhealthyPodEvictionPolicy: Unsupported value: "Never": supported values: "AlwaysAllow", "IfHealthyBudget" |

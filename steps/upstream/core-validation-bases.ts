@@ -73,6 +73,11 @@ export const BASES: Record<string, { resource: string; object: () => KObject }> 
         },
       }) as any,
   },
+  ConfigMap: { resource: 'configmaps', object: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'abc', namespace: 'ns' }, data: { key: 'value' } }) as any },
+  PodDisruptionBudget: {
+    resource: 'poddisruptionbudgets',
+    object: () => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'abc', namespace: 'ns' }, spec: { minAvailable: 1, selector: { matchLabels: { a: 'b' } } } }) as any,
+  },
   Service: {
     resource: 'services',
     object: () =>
