@@ -7,7 +7,8 @@ Feature: The EndpointSlice controller passes Kubernetes' own unit tests
   Service's, never a reserved one it sets itself, and the headless label when it has no cluster
   IP), and which Pod updates make it look at a Service again are pinned by tables beside the
   code in kubernetes v1.32 (staging/src/k8s.io/endpointslice: utils_test.go and
-  util/controller_utils_test.go). Their cases run here against the model's functions
+  util/controller_utils_test.go; a named target port is found as pkg/api/v1/pod's
+  util_test.go says). Their cases run here against the model's functions
   (steps/fixtures/upstream/endpointslice.json says what was left out and why).
 
   @CT08
@@ -19,6 +20,7 @@ Feature: The EndpointSlice controller passes Kubernetes' own unit tests
       | newEndpointSlice       |
       | podToEndpoint          |
       | getEndpointPorts       |
+      | findPort               |
       | setEndpointSliceLabels |
 
   @CT09

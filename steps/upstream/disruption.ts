@@ -20,11 +20,12 @@ const FOO_BAR = { foo: 'bar' };
 const KEEP = 'example.com/keep';
 
 const template = (labels: Record<string, string>) => ({ metadata: { labels }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
-const RESOURCE: Record<string, string> = { ReplicaSet: 'replicasets', StatefulSet: 'statefulsets', Deployment: 'deployments' };
+const RESOURCE: Record<string, string> = { ReplicaSet: 'replicasets', StatefulSet: 'statefulsets', Deployment: 'deployments', DaemonSet: 'daemonsets' };
 
 function createController(cp: FakeControlPlane, kind: string, replicas: number): void {
   const spec: any = { replicas, selector: { matchLabels: FOO_BAR }, template: template(FOO_BAR) };
   if (kind === 'StatefulSet') spec.serviceName = NAME;
+  if (kind === 'DaemonSet') delete spec.replicas;
   cp.create(RESOURCE[kind], { apiVersion: 'apps/v1', kind, metadata: { name: NAME, namespace: NS, labels: FOO_BAR }, spec });
 }
 
@@ -88,6 +89,7 @@ function runCase(c: any): string | undefined {
     if (step.pdb) createPdb(cp, step.pdb);
     else if (step.rs) createController(cp, 'ReplicaSet', step.rs.replicas);
     else if (step.ss) createController(cp, 'StatefulSet', step.ss.replicas);
+    else if (step.ds) createController(cp, 'DaemonSet', 0);
     else if (step.pod) createPod(cp, step.pod);
     else if (step.unready) setReady(cp, step.unready, false);
     else if (step.scale) cp.admin.updateScale(RESOURCE[step.scale.kind], NS, NAME, step.scale.replicas);
@@ -114,6 +116,11 @@ function runCase(c: any): string | undefined {
       // VerifyNoStatusError: no SyncFailed condition saying "found no controller ref".
       const bad = (cp.admin.get('poddisruptionbudgets', NS, NAME).status?.conditions ?? []).find((x: any) => x.reason === 'SyncFailed');
       if (bad) return `${at}: SyncFailed: ${bad.message}`;
+    } else if (step.expectCondition) {
+      const [type, status, reason, message] = step.expectCondition;
+      const cond = (cp.admin.get('poddisruptionbudgets', NS, NAME).status?.conditions ?? []).find((x: any) => x.type === type);
+      const p = same(cond ? [cond.type, cond.status, cond.reason, cond.message] : null, [type, status, reason, message]);
+      if (p) return `${at}: condition ${p}`;
     } else if (step.expectConditions) {
       const types = (cp.admin.get('poddisruptionbudgets', NS, NAME).status?.conditions ?? []).map((x: any) => x.type);
       const p = same(types, step.expectConditions);
@@ -136,17 +143,20 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
   cases: runCase,
   // TestBasicFinderFunctions: a ReplicaSet of 10 and a StatefulSet of 14, found by group and kind.
   basicFinderFunctions: (c) => {
-    const l = listers({ rs: [controller('ReplicaSet', 'rs-uid', 10)], ss: [controller('StatefulSet', 'ss-uid', 14)] });
+    const rsExtra = c.rsOwnedByDeployment ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: NAME, uid: 'd-uid', controller: true }] } : {};
+    const l = listers({ rs: [controller('ReplicaSet', 'rs-uid', 10, rsExtra)], ss: [controller('StatefulSet', 'ss-uid', 14)] });
     const uid = c.target === 'rs' ? 'rs-uid' : 'ss-uid';
     const finder = c.finder === 'replicaSet' ? replicaSetFinder : statefulSetFinder;
-    const got = finder({ apiVersion: c.apiVersion, kind: c.kind, name: NAME, uid }, NS, l);
+    const got = finder({ apiVersion: c.apiVersion, kind: c.kind, name: NAME, uid: c.uid ?? uid }, NS, l);
     return same(got ?? null, c.scale === null ? null : { uid, scale: c.scale });
   },
   // TestDeploymentFinderFunction: a Deployment of 10 controls a ReplicaSet of 5.
   deploymentFinderFunction: (c) => {
     const d = controller('Deployment', 'd-uid', 10);
     const rs = controller('ReplicaSet', 'rs-uid', 5, { ownerReferences: [{ apiVersion: c.depApiVersion, kind: c.depKind, name: NAME, uid: 'd-uid', controller: true }] });
-    const got = deploymentFinder({ apiVersion: c.rsApiVersion, kind: c.rsKind, name: NAME, uid: 'rs-uid' }, NS, listers({ rs: [rs], d: [d] }));
+    const rsRef = { apiVersion: c.rsApiVersion, kind: c.rsKind, name: NAME, uid: c.rsUid ?? 'rs-uid' };
+    if (c.depUid) rs.metadata.ownerReferences![0].uid = c.depUid;
+    const got = deploymentFinder(rsRef, NS, listers({ rs: [rs], d: [d] }));
     return same(got ?? null, c.scale === null ? null : { uid: 'd-uid', scale: c.scale });
   },
 };

@@ -8,6 +8,7 @@ import type { KObject } from '../../model/api/meta';
 import {
   determineNeededServiceUpdates,
   endpointPorts,
+  findPort,
   LABEL_TOPOLOGY_ZONE,
   podEndpointsChanged,
   podToEndpoint,
@@ -99,6 +100,10 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     const svc: KObject = { metadata: {}, spec: { ports: c.ports } };
     const pod: KObject = { metadata: {}, spec: { containers: [{ ports: c.containerPorts }] } };
     return same(endpointPorts(svc, pod), c.want);
+  },
+  findPort: (c) => {
+    const pod: KObject = { metadata: {}, spec: { containers: c.containers.map((ports: any[]) => (ports.length ? { ports: ports.map(([name, containerPort, protocol]) => ({ name, containerPort, protocol })) } : {})) } };
+    return same(findPort(pod, { protocol: 'TCP', targetPort: c.port }) ?? null, c.want);
   },
   setEndpointSliceLabels: (c) => {
     const slice: KObject = { metadata: Object.keys(c.slice).length ? { labels: c.slice } : {} };

@@ -51,12 +51,13 @@ function runSync(c: any): string | undefined {
 const CHECKS: Record<string, (c: any) => string | undefined> = {
   updateConditions: (c) => {
     const status = { conditions: c.starting.map((r: Row) => ({ ...condition(r), lastTransitionTime: NOW })) };
-    updateConditions(status, c.new.map((r: Row) => ({ ...condition(r), lastTransitionTime: NOW })), NOW);
-    return same(withoutTime(status.conditions), c.want.map(condition));
+    const changed = updateConditions(status, c.new.map((r: Row) => ({ ...condition(r), lastTransitionTime: NOW })), NOW);
+    return same({ conditions: withoutTime(status.conditions), changed }, { conditions: c.want.map(condition), changed: c.changed });
   },
   processContentTotals: (c) => {
-    const remaining = new Map<{ resource: string; group: string }, number>(c.remaining.map(([group, resource, n]: [string, string, number]) => [{ resource, group }, n]));
-    const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>));
+    // Go's maps have no order: the entries go in reversed, so only the sort can order the message.
+    const remaining = new Map<{ resource: string; group: string }, number>(c.remaining.map(([group, resource, n]: [string, string, number]) => [{ resource, group }, n]).reverse());
+    const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>).reverse());
     return same(withoutTime(contentConditions({ remaining, finalizers }, NOW)), c.want.map(condition));
   },
   finalized: (c) => same(finalized({ metadata: { name: 'test' }, spec: { finalizers: c.finalizers } }), c.want),

@@ -107,12 +107,11 @@ export function determineNeededServiceUpdates(oldServices: Set<string>, services
 /**
  * podutil.FindPort: a numeric targetPort is taken as it is; a named one is looked up among
  * the Pod's container ports with the Service port's protocol. Undefined when not found.
+ * (A targetPort string is always a name: validation refuses one without a letter.)
  */
 export function findPort(pod: KObject, sp: any): number | undefined {
   const tp = sp.targetPort ?? sp.port;
   if (typeof tp === 'number') return tp;
-  const asNumber = Number(tp);
-  if (tp !== '' && Number.isInteger(asNumber)) return asNumber;
   for (const c of pod.spec?.containers ?? [])
     for (const p of c?.ports ?? []) if (p?.name === tp && (p.protocol ?? 'TCP') === (sp.protocol ?? 'TCP')) return p.containerPort;
   return undefined;

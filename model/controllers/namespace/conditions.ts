@@ -37,10 +37,11 @@ export interface ContentTotals {
 /** ProcessContentTotals: the True conditions for what is left. */
 export function contentConditions(t: ContentTotals, now: string): NamespaceCondition[] {
   const out: NamespaceCondition[] = [];
-  const left = [...t.remaining].filter(([, n]) => n > 0).map(([gr, n]) => `${gr.resource}.${gr.group} has ${n} resource instances`);
+  // Only counts above 0 are recorded (deleteAllContent), so none is skipped here.
+  const left = [...t.remaining].map(([gr, n]) => `${gr.resource}.${gr.group} has ${n} resource instances`);
   if (left.length)
     out.push({ type: 'NamespaceContentRemaining', status: 'True', lastTransitionTime: now, reason: 'SomeResourcesRemain', message: `Some resources are remaining: ${left.sort().join(', ')}` });
-  const byFinalizer = [...t.finalizers].filter(([, n]) => n > 0).map(([f, n]) => `${f} in ${n} resource instances`);
+  const byFinalizer = [...t.finalizers].map(([f, n]) => `${f} in ${n} resource instances`);
   if (byFinalizer.length)
     out.push({
       type: 'NamespaceFinalizersRemaining',
