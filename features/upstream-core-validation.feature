@@ -10,8 +10,8 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
-  (TestValidateJob, TestValidateJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update) and
-  pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
+  (TestValidateJob, TestValidateJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
+  TestValidatePersistentVolumeClaim(Update) and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
 
   @AP15
   Scenario: Container ports: names, numbers, protocols and host port conflicts (TestValidatePorts, TestValidatePodSpec)
@@ -511,3 +511,26 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | a bad selector operator | spec.selector = {"matchExpressions":[{"key":"a","operator":"Near"}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator |
       | eviction policy | spec.unhealthyPodEvictionPolicy = "AlwaysAllow" |  |
       | an unknown eviction policy | spec.unhealthyPodEvictionPolicy = "Never" | spec.unhealthyPodEvictionPolicy: Unsupported value: "Never": supported values: "AlwaysAllow", "IfHealthyBudget" |
+
+  @AP22
+  Scenario: PersistentVolumeClaims: access modes and a positive storage request (TestValidatePersistentVolumeClaim)
+    Then each change to a valid PersistentVolumeClaim is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid claim |  |  |
+      | every access mode | spec.accessModes = ["ReadWriteOnce","ReadOnlyMany","ReadWriteMany"] |  |
+      | ReadWriteOncePod alone | spec.accessModes = ["ReadWriteOncePod"] |  |
+      | no access modes | spec.accessModes = [] | spec.accessModes: Required value: at least 1 access mode is required |
+      | an unknown access mode | spec.accessModes = ["fakemode"] | spec.accessModes: Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod" |
+      | ReadWriteOncePod with another mode | spec.accessModes = ["ReadWriteOncePod","ReadWriteMany"] | spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes |
+      | ReadWriteOncePod with an unknown mode | spec.accessModes = ["ReadWriteOncePod","fakemode"] | spec.accessModes: Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod" |
+      | no storage request | spec.resources = {"requests":{}} | spec.resources[storage]: Required value |
+      | a zero storage request | spec.resources.requests.storage = "0Gi" | spec.resources[storage]: Invalid value: "0": must be greater than zero |
+      | a negative storage request | spec.resources.requests.storage = "-10G" | spec.resources[storage]: Invalid value: "-10G": must be greater than zero |
+
+  @AP22
+  Scenario: A claim's spec never changes but for its volume's name, once (TestValidatePersistentVolumeClaimUpdate)
+    Then each update of a valid PersistentVolumeClaim is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | access modes changed |  | spec.accessModes = ["ReadWriteMany"] | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+      | bound by the binder |  | spec.volumeName = "pv-1" |  |
+      | volumeName changed once set | spec.volumeName = "pv-1" | spec.volumeName = "pv-2" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |

@@ -78,6 +78,11 @@ export const BASES: Record<string, { resource: string; object: () => KObject }> 
     resource: 'poddisruptionbudgets',
     object: () => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'abc', namespace: 'ns' }, spec: { minAvailable: 1, selector: { matchLabels: { a: 'b' } } } }) as any,
   },
+  PersistentVolumeClaim: {
+    resource: 'persistentvolumeclaims',
+    object: () =>
+      ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'abc', namespace: 'ns' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10G' } }, volumeMode: 'Filesystem' } }) as any,
+  },
   Service: {
     resource: 'services',
     object: () =>

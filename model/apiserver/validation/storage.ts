@@ -14,7 +14,8 @@ function validateAccessModes(modes: unknown, path: string, errs: FieldError[]): 
   const list = Array.isArray(modes) ? modes : [];
   if (list.length === 0) errs.push(FieldError.required(path, 'at least 1 access mode is required'));
   for (const m of list) if (!ACCESS_MODES.includes(m)) errs.push(FieldError.notSupported(path, m, ACCESS_MODES));
-  if (list.includes('ReadWriteOncePod') && list.length > 1) errs.push(FieldError.forbidden(path, 'may not use ReadWriteOncePod with other access modes'));
+  // Only a supported mode beside ReadWriteOncePod counts (an unknown one is already refused).
+  if (list.includes('ReadWriteOncePod') && list.some((m) => m !== 'ReadWriteOncePod' && ACCESS_MODES.includes(m))) errs.push(FieldError.forbidden(path, 'may not use ReadWriteOncePod with other access modes'));
 }
 
 function validateStorageQuantity(v: unknown, path: string, errs: FieldError[]): void {
@@ -23,7 +24,8 @@ function validateStorageQuantity(v: unknown, path: string, errs: FieldError[]): 
     return;
   }
   const q = tryQuantity(v as any);
-  if (q && q.milliValue() <= 0) errs.push(FieldError.invalid(path, String(v), 'must be greater than zero'));
+  // ValidatePositiveQuantityValue prints the quantity's canonical form.
+  if (q && q.sign() <= 0) errs.push(FieldError.invalid(path, q.toString(), 'must be greater than zero'));
 }
 
 export function validateClaimSpec(spec: any, path: string, errs: FieldError[]): void {
