@@ -37,20 +37,18 @@ const REQUIRED_CAPACITIES = ['cpu', 'memory', 'pods', 'ephemeral-storage'];
 
 /** MemoryPressureCondition, DiskPressureCondition, PIDPressureCondition. */
 export function setPressureCondition(conditions: NodeCondition[], type: string, pressure: boolean, now: string): string[] {
-  let c = conditions.find((x) => x.type === type);
-  const isNew = !c;
-  // A new condition starts Unknown, so that either verdict is a change.
-  c ??= { type, status: 'Unknown', lastHeartbeatTime: now, lastTransitionTime: '', reason: '', message: '' };
-  c.lastHeartbeatTime = now;
   const want = pressure ? 'True' : 'False';
-  const events: string[] = [];
-  if (c.status !== want) {
-    const [reason, message, event] = PRESSURE[type][want];
-    Object.assign(c, { status: want, reason, message, lastTransitionTime: now });
-    events.push(event);
+  const [reason, message, event] = PRESSURE[type][want];
+  const c = conditions.find((x) => x.type === type);
+  // A new condition starts Unknown upstream, so either verdict is a change: set and recorded.
+  if (!c) {
+    conditions.push({ type, status: want, lastHeartbeatTime: now, lastTransitionTime: now, reason, message });
+    return [event];
   }
-  if (isNew) conditions.push(c);
-  return events;
+  c.lastHeartbeatTime = now;
+  if (c.status === want) return [];
+  Object.assign(c, { status: want, reason, message, lastTransitionTime: now });
+  return [event];
 }
 
 /** utilerrors.NewAggregate(errs).Error(): the one message, or "[a, b]"; nil errors and repeats dropped. */
