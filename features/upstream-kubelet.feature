@@ -50,3 +50,7 @@ Feature: The kubelet's Pod phase, container statuses, restart back-off and Node 
   @KL14
   Scenario: The Pod's conditions keep their transition times, the scheduler's and others' conditions stay, the sandbox gives the IP (generateAPIPodStatus, mergePodStatus)
     Then every case of upstream's kubelet table podStatus holds on the model
+
+  @KL15
+  Scenario: The status manager writes a changed status once, writes back another writer's change, and gives up a Pod that is gone (status_manager_test.go)
+    Then every case of upstream's kubelet table statusManager holds on the model

@@ -11,6 +11,7 @@ import { KUBELET_ENV_TABLES } from './kubelet-env';
 import { KUBELET_IMAGES_TABLES } from './kubelet-images';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
 import { KUBELET_NODE_CONDITIONS_TABLES } from './kubelet-node-conditions';
+import { KUBELET_STATUS_MANAGER_TABLES } from './kubelet-status-manager';
 import { KUBELET_PROBER_TABLES } from './kubelet-prober';
 import { KUBELET_STATUS_TABLES } from './kubelet-status';
 
@@ -85,4 +86,5 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_PROBER_TABLES,
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
+  ...KUBELET_STATUS_MANAGER_TABLES,
 };

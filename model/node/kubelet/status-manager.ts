@@ -63,6 +63,8 @@ export class StatusManager {
             if (!isStatic) w.pod = fresh;
             continue;
           }
+          // Deleted, or deleted and made again under the same name: not this Pod's status to write.
+          if (!fresh || !isStatic) return;
         }
         if (e.code === 404 && !isStatic) w.removed = true;
         else this.retryLater(w, terminal);

@@ -1,0 +1,61 @@
+/**
+ * Upstream's status manager tests (pkg/kubelet/status/status_manager_test.go, release-1.32;
+ * fixtures/upstream/kubelet-status-manager.json) on the model's StatusManager, against an API
+ * server of its own (FakeControlPlane) and a runtime that shows one running container: which
+ * writes reach pods/status, and what happens when the Pod changed, went away or came back.
+ */
+import { type KObject } from '../../model/api/meta';
+import { PodWorker, type KubeletCore } from '../../model/node/kubelet/core';
+import { LABEL_POD_UID } from '../../model/node/kubelet/runtime-view';
+import { StatusManager } from '../../model/node/kubelet/status-manager';
+import { failuresOf, upstreamTable } from './fixtures';
+import { FakeControlPlane } from './harness';
+
+const POD: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'foo', namespace: 'default' }, spec: { nodeName: 'node-1', containers: [{ name: 'c', image: 'busybox' }] } };
+
+function statusManagerCase(c: any): string | undefined {
+  const cp = new FakeControlPlane();
+  const ctx = cp.component('kubelet');
+  let w = new PodWorker(cp.create('pods', POD));
+  // The runtime's view of the Pod the worker is for: a ready sandbox and one running container.
+  const runtime: any = {
+    name: 'containerd',
+    listPodSandbox: () => [{ id: 'sb', metadata: { name: 'foo', namespace: 'default', uid: w.uid, attempt: 0 }, state: 'SANDBOX_READY', createdAt: 0, ip: '10.244.1.5', labels: { [LABEL_POD_UID]: w.uid } }],
+    listContainers: () => [{ id: 'c1', podSandboxId: 'sb', metadata: { name: 'c', attempt: 0 }, image: 'busybox', imageRef: '', labels: { [LABEL_POD_UID]: w.uid }, state: 'CONTAINER_RUNNING', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: 0, reason: '' }],
+  };
+  const core = { ctx, host: { config: { address: '172.18.0.3' } }, runtime } as unknown as KubeletCore;
+  const status = new StatusManager(core);
+  const writes = () => cp.verbsOn('pods').filter((v) => v === 'update/status').length;
+  for (const [i, op] of c.ops.entries()) {
+    const at = `op ${i + 1} (${Object.keys(op)[0]})`;
+    if (op.write) status.write(w);
+    else if (op.otherWriter) {
+      // Another writer (the node lifecycle controller) marks the Pod not ready.
+      const cur = cp.admin.get('pods', 'default', 'foo');
+      cur.status.conditions = cur.status.conditions.map((k: any) => (k.type === 'Ready' ? { ...k, status: 'False', reason: 'NodeNotReady' } : k));
+      cp.admin.updateStatus('pods', 'default', cur);
+    } else if (op.label) {
+      // Someone else changes the Pod: the worker's copy is stale (a conflict on its next write).
+      const cur = cp.admin.get('pods', 'default', 'foo');
+      cp.admin.update('pods', 'default', { ...cur, metadata: { ...cur.metadata, labels: { changed: 'yes' } } });
+    } else if (op.delete) cp.admin.delete('pods', 'default', 'foo', { gracePeriodSeconds: 0 });
+    else if (op.recreate) {
+      cp.admin.delete('pods', 'default', 'foo', { gracePeriodSeconds: 0 });
+      cp.create('pods', POD);
+    } else if (op.advance !== undefined) cp.advance(op.advance);
+    else if (op.writes !== undefined) {
+      if (writes() !== op.writes) return `${at}: ${writes()} status writes, want ${op.writes} (${cp.verbsOn('pods').join(', ')})`;
+    } else if (op.ready !== undefined) {
+      const got = cp.admin.tryGet('pods', 'default', 'foo')?.status?.conditions?.find((k: any) => k.type === 'Ready')?.status;
+      if ((got ?? null) !== op.ready) return `${at}: Ready ${got}, want ${op.ready}`;
+    } else if (op.removed !== undefined) {
+      if (w.removed !== op.removed) return `${at}: worker removed ${w.removed}, want ${op.removed}`;
+    } else if (op.informer) w.pod = cp.admin.get('pods', 'default', 'foo');
+    else throw new Error(`unknown op ${JSON.stringify(op)}`);
+  }
+  return undefined;
+}
+
+export const KUBELET_STATUS_MANAGER_TABLES: Record<string, () => string[]> = {
+  statusManager: () => failuresOf(upstreamTable('kubelet-status-manager', 'statusManager'), statusManagerCase),
+};
