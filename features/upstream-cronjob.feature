@@ -5,7 +5,9 @@ Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own u
   included. The CronJob controller then asks which scheduled time is the most recent one not yet
   run, how many it missed, and how long to sleep until the next. Upstream pins all of it in tables
   that run here against the model's functions (steps/fixtures/upstream/cronjob.json says which
-  upstream files and versions).
+  upstream files and versions). One sync of the controller at a given time - which Job it
+  creates or deletes, its warnings, the requeue delay - follows TestControllerV2SyncCronJob's
+  rows (steps/fixtures/upstream/cronjob-sync.json).
 
   @CT01
   Scenario Outline: A cron field parses to upstream's values and errors: <table>
@@ -37,3 +39,7 @@ Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own u
       | nextScheduleTime         |
       | mostRecentScheduleTime   |
       | nextScheduleTimeDuration |
+
+  @CT16
+  Scenario: One sync of a CronJob, as TestControllerV2SyncCronJob pins it
+    Then every row of upstream's TestControllerV2SyncCronJob holds for one sync of the model's CronJob controller
