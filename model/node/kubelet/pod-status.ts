@@ -144,11 +144,10 @@ export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean):
   let running = 0;
   let stopped = 0;
   let succeeded = 0;
-  let unknown = 0;
+  let unknown = false;
   for (const c of pod.spec.containers) {
     const s = statuses.find((x) => x.name === c.name);
-    // Stryker disable next-line UpdateOperator: unknown is only ever compared with 0
-    if (!s) unknown++;
+    if (!s) unknown = true;
     else if (s.state.running) running++;
     else if (s.state.terminated) {
       stopped++;
@@ -156,11 +155,12 @@ export function getPhase(pod: KObject, statuses: any[], podIsTerminal: boolean):
     } else if (s.state.waiting) {
       if (s.lastState?.terminated) stopped++;
       else waiting++;
-    } else unknown++;
+    } else unknown = true;
   }
   if (waiting > 0) return 'Pending';
-  if (running > 0 && unknown === 0) return 'Running';
-  if (running === 0 && stopped > 0 && unknown === 0) {
+  if (running > 0 && !unknown) return 'Running';
+  // Nothing runs here: the case above took every Pod with a running container and none unknown.
+  if (stopped > 0 && !unknown) {
     if (podIsTerminal && !isStaticPod(pod)) return stopped === succeeded ? 'Succeeded' : 'Failed';
     const policy = pod.spec.restartPolicy ?? 'Always';
     if (policy === 'Always') return 'Running';
