@@ -313,6 +313,19 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | a template without labels | delete spec.template.metadata.labels | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
       | maxSurge 0 and maxUnavailable 0% | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":"0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"0%"}: may not be 0 when `maxSurge` is 0 |
       | maxUnavailable 1% | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":"1%"} |  |
+      | a null selector | spec.selector = null | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string{"a":"b"}: `selector` does not match template `labels` |
+      | labels and expressions together | spec.selector = {"matchLabels":{"a":"b"},"matchExpressions":[{"key":"a","operator":"Exists"}]} |  |
+      | no template | delete spec.template | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` ; spec.template.spec.containers: Required value ; spec.template.spec.restartPolicy: Required value ; spec.template.spec.dnsPolicy: Required value ; spec.template.spec.restartPolicy: Unsupported value: "": supported values: "Always" |
+      | a template without metadata | delete spec.template.metadata | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
+      | a template without spec | delete spec.template.spec | spec.template.spec.containers: Required value ; spec.template.spec.restartPolicy: Required value ; spec.template.spec.dnsPolicy: Required value ; spec.template.spec.restartPolicy: Unsupported value: "": supported values: "Always" |
+      | template labels null | spec.template.metadata.labels = null | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
+      | no template restartPolicy | delete spec.template.spec.restartPolicy | spec.template.spec.restartPolicy: Required value ; spec.template.spec.restartPolicy: Unsupported value: "": supported values: "Always" |
+      | maxUnavailable 150 as a number | spec.strategy.rollingUpdate = {"maxSurge":0,"maxUnavailable":150} |  |
+      | maxSurge 200 as a string | spec.strategy.rollingUpdate = {"maxSurge":"200","maxUnavailable":1} | spec.strategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"200"}: a valid percent string must be a numeric string followed by an ending '%'… |
+      | no strategy | delete spec.strategy | spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate" |
+      | Recreate with a null rolling update | spec.strategy = {"type":"Recreate","rollingUpdate":null} |  |
+      | progressDeadlineSeconds null | spec.progressDeadlineSeconds = null |  |
+      | a null spec | spec = null | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` ; spec.template.spec.containers: Required value ; spec.template.spec.restartPolicy: Required value ; spec.template.spec.dnsPolicy: Required value ; spec.template.spec.restartPolicy: Unsupported value: "": supported values: "Always" ; spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate" |
 
   @AP17
   Scenario: ReplicaSets: selector, template and counts (TestValidateReplicaSet)
@@ -360,6 +373,11 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | no update strategy type | spec.updateStrategy = {} | spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete" |
       | maxSurge 100% | spec.updateStrategy.rollingUpdate = {"maxUnavailable":0,"maxSurge":"100%"} |  |
       | a selector by expression | spec.selector = {"matchExpressions":[{"key":"a","operator":"Exists"}]} |  |
+      | labels and expressions together | spec.selector = {"matchLabels":{"a":"b"},"matchExpressions":[{"key":"a","operator":"Exists"}]} |  |
+      | no update strategy | delete spec.updateStrategy | spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete" |
+      | maxUnavailable a1 | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"a1","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"a1"}: a valid percent string must be a numeric string followed by an ending '%'… ; spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0 |
+      | maxUnavailable 1a | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"1a","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"1a"}: a valid percent string must be a numeric string followed by an ending '%'… ; spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0 |
+      | maxUnavailable +1 | spec.updateStrategy.rollingUpdate = {"maxUnavailable":"+1","maxSurge":0} | spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"+1"}: a valid percent string must be a numeric string followed by an ending '%'… |
 
   @AP17
   Scenario: The selector of a Deployment or a DaemonSet never changes (TestValidateDeploymentUpdate, TestValidateDaemonSetUpdate)
@@ -367,6 +385,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | case | old | new | errors |
       | selector changed |  | spec.selector = {"matchLabels":{"a":"b","c":"d"}} ; spec.template.metadata.labels = {"a":"b","c":"d"} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b", "c":"d"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
       | replicas and template changed |  | spec.replicas = 5 ; spec.template.spec.containers[0].image = "v2" |  |
+      | spec made null |  | spec = null | spec.selector: Required value ; spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` ; spec.template.spec.containers: Required value ; spec.template.spec.restartPolicy: Required value ; spec.template.spec.dnsPolicy: Required value ; spec.template.spec.restartPolicy: Unsupported value: "": supported values: "Always" ; spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate" ; spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
     And each update of a valid DaemonSet is judged as upstream's validation tests say:
       | case | old | new | errors |
       | selector changed |  | spec.selector = {"matchLabels":{"a":"b","c":"d"}} ; spec.template.metadata.labels = {"a":"b","c":"d"} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b", "c":"d"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
