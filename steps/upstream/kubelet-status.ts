@@ -64,7 +64,7 @@ function reasonCacheCase(c: any): string | undefined {
   const reasons = new Map<string, { reason: string; message: string }>(c.reasons.map((name: string) => [name, { reason: 'test-error', message: '' }]));
   const status = generatePodStatus(pod, '127.0.0.1', { containers, reasons, terminal: !!c.terminal, runtimeName: 'containerd' }, 0);
   const got = Object.fromEntries(
-    status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}), ...(c.want[s.name]?.containerID !== undefined ? { containerID: s.containerID, lastContainerID: s.lastState.terminated?.containerID } : {}) }]),
+    status.containerStatuses.map((s: any) => [s.name, { state: stateOf(s.state), lastState: stateOf(s.lastState), ...(c.want[s.name]?.restartCount !== undefined ? { restartCount: s.restartCount } : {}), ...(c.want[s.name]?.containerID !== undefined ? { containerID: s.containerID, lastContainerID: s.lastState.terminated?.containerID } : {}), ...(c.want[s.name]?.ready !== undefined ? { ready: s.ready, started: s.started } : {}) }]),
   );
   return same(got, c.want);
 }
