@@ -16,12 +16,14 @@ const POD: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'foo', n
 function statusManagerCase(c: any): string | undefined {
   const cp = new FakeControlPlane();
   const ctx = cp.component('kubelet');
-  let w = new PodWorker(cp.create('pods', POD));
+  const created = cp.create('pods', POD);
+  const w = new PodWorker(created);
+  let exited = false;
   // The runtime's view of the Pod the worker is for: a ready sandbox and one running container.
   const runtime: any = {
     name: 'containerd',
     listPodSandbox: () => [{ id: 'sb', metadata: { name: 'foo', namespace: 'default', uid: w.uid, attempt: 0 }, state: 'SANDBOX_READY', createdAt: 0, ip: '10.244.1.5', labels: { [LABEL_POD_UID]: w.uid } }],
-    listContainers: () => [{ id: 'c1', podSandboxId: 'sb', metadata: { name: 'c', attempt: 0 }, image: 'busybox', imageRef: '', labels: { [LABEL_POD_UID]: w.uid }, state: 'CONTAINER_RUNNING', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: 0, reason: '' }],
+    listContainers: () => [{ id: 'c1', podSandboxId: 'sb', metadata: { name: 'c', attempt: 0 }, image: 'busybox', imageRef: '', labels: { [LABEL_POD_UID]: w.uid }, state: exited ? 'CONTAINER_EXITED' : 'CONTAINER_RUNNING', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: exited ? 1 : 0, reason: exited ? 'Error' : '' }],
   };
   const core = { ctx, host: { config: { address: '172.18.0.3' } }, runtime } as unknown as KubeletCore;
   const status = new StatusManager(core);
@@ -51,6 +53,9 @@ function statusManagerCase(c: any): string | undefined {
     } else if (op.removed !== undefined) {
       if (w.removed !== op.removed) return `${at}: worker removed ${w.removed}, want ${op.removed}`;
     } else if (op.informer) w.pod = cp.admin.get('pods', 'default', 'foo');
+    else if (op.staleInformer) w.pod = created;
+    else if (op.exits) exited = true;
+    else if (op.forget) w.removed = true;
     else throw new Error(`unknown op ${JSON.stringify(op)}`);
   }
   return undefined;
