@@ -55,9 +55,10 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     return same({ conditions: withoutTime(status.conditions), changed }, { conditions: c.want.map(condition), changed: c.changed });
   },
   processContentTotals: (c) => {
-    // Go's maps have no order: the entries go in reversed, so only the sort can order the message.
+    // Go's maps have no order: the resources go in reversed (the fixture lists them sorted) and the
+    // finalizers as listed (unsorted), so only the sort can order the messages.
     const remaining = new Map<{ resource: string; group: string }, number>(c.remaining.map(([group, resource, n]: [string, string, number]) => [{ resource, group }, n]).reverse());
-    const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>).reverse());
+    const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>));
     return same(withoutTime(contentConditions({ remaining, finalizers }, NOW)), c.want.map(condition));
   },
   finalized: (c) => same(finalized({ metadata: { name: 'test' }, spec: { finalizers: c.finalizers } }), c.want),
