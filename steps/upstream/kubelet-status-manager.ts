@@ -17,7 +17,7 @@ function statusManagerCase(c: any): string | undefined {
   const cp = new FakeControlPlane();
   const ctx = cp.component('kubelet');
   const created = cp.create('pods', POD);
-  const w = new PodWorker(created);
+  let w = new PodWorker(created);
   let exited = false;
   // The runtime's view of the Pod the worker is for: a ready sandbox and one running container.
   const runtime: any = {
@@ -56,6 +56,7 @@ function statusManagerCase(c: any): string | undefined {
     else if (op.staleInformer) w.pod = created;
     else if (op.exits) exited = true;
     else if (op.forget) w.removed = true;
+    else if (op.restart) w = new PodWorker(cp.admin.get('pods', 'default', 'foo'));
     else throw new Error(`unknown op ${JSON.stringify(op)}`);
   }
   return undefined;
