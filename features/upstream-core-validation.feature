@@ -268,6 +268,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | terminationGracePeriodSeconds from negative to 2 | spec.terminationGracePeriodSeconds = -1 | spec.terminationGracePeriodSeconds = 2 | spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
       | scheduling gate removed | spec.schedulingGates = [{"name":"a"},{"name":"b"}] | spec.schedulingGates = [{"name":"b"}] |  |
       | scheduling gate added | spec.schedulingGates = [{"name":"a"}] | spec.schedulingGates = [{"name":"a"},{"name":"c"}] | spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'c' |
+      | an added toleration that is invalid | spec.tolerations = [{"key":"k","operator":"Exists"}] | spec.tolerations = [{"key":"k","operator":"Exists"},{"key":"k2","operator":"In"}] | spec.tolerations[1].operator: Unsupported value: "In": supported values: "Equal", "Exists" ; spec.tolerations[1].operator: Unsupported value: "In": supported values: "Equal", "Exists" |
 
   @AP17
   Scenario: Deployments: selector, template, strategy and counts (TestValidateDeployment)
