@@ -24,7 +24,6 @@ const TEMPLATE_OWNER: Record<Kind, string> = { deployments: 'ReplicaSet', replic
 function asSelector(sel: unknown): ReturnType<typeof fromLabelSelector> | undefined {
   try {
     return fromLabelSelector(sel as any);
-    // Stryker disable next-line BlockStatement: an empty catch block returns undefined as well
   } catch {
     return undefined;
   }
