@@ -33,6 +33,22 @@ Feature: The scheduling framework's plugin runs as upstream's own tests have the
       | a filter skipped at PreFilter does not run  | TestPlugin1: unschedulable fake, prefilter skip; TestPlugin2: success        | Success                                    |
       | a PreFilter that does not skip              | TestPlugin1: unschedulable fake, prefilter success; TestPlugin2: success     | Unschedulable "fake" from TestPlugin1      |
 
+  @SC18
+  Scenario: PreFilter plugins narrow the nodes, reject or fail the cycle (TestRunPreFilterPlugins)
+    # "name: answer" per PreFilter plugin: "nodes A B" is a PreFilterResult; the result says the
+    # status, the nodes left, and which plugins ran. Unschedulable lets the others run (preemption
+    # may help), UnschedulableAndUnresolvable and errors stop at once, and results intersect.
+    Then the framework's PreFilter plugins decide:
+      | test                                                  | plugins                                                       | result                                                                                     |
+      | all PreFilter plugins succeed                         | A: success; B: skip                                           | Success; ran A,B                                                                           |
+      | Unschedulable, and the next plugin still runs         | A: unschedulable fake; B: success                             | Unschedulable "fake" from A; ran A,B                                                        |
+      | UnschedulableAndUnresolvable stops the other plugins  | A: unschedulable-unresolvable fake; B: success                | UnschedulableAndUnresolvable "fake" from A; ran A                                           |
+      | another code is an error, and stops                   | A: error boom; B: success                                     | Error "running PreFilter plugin "A": boom" from A; ran A                                    |
+      | two results intersect                                 | A: nodes node1 node2; B: nodes node2 node3; C: success        | Success nodes [node2]; ran A,B,C                                                            |
+      | no node left by one plugin                            | A: nodes                                                      | UnschedulableAndUnresolvable "node(s) didn't satisfy plugin A" nodes []; ran A                    |
+      | no node left by two: the others do not run            | B: nodes node1; A: nodes node2; C: success                    | UnschedulableAndUnresolvable "node(s) didn't satisfy plugin(s) [A B] simultaneously" nodes []; ran B,A |
+      | a skip leaves the nodes as they were                  | A: skip; B: nodes node1                                       | Success nodes [node1]; ran A,B                                                              |
+
   @SC13
   Scenario: A Status's message is its reasons joined, and only Unschedulable ones reject (TestStatus, TestIsRejected)
     Then a framework Status reads:

@@ -5,7 +5,7 @@
 import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import { Framework } from '../model/scheduler/framework/framework';
-import { Code, Status, type Plugin } from '../model/scheduler/framework/interface';
+import { Code, PreFilterResult, Status, type Plugin } from '../model/scheduler/framework/interface';
 import { isExtendedResourceName, isScalarResourceName } from '../model/scheduler/framework/resource';
 import { NodeInfo, newPodInfo } from '../model/scheduler/framework/types';
 import type { EnabledPlugin } from '../model/scheduler/plugins/registry';
@@ -73,4 +73,34 @@ Then('a framework Status reads:', function (table: DataTable) {
 Then('resource names are classified:', function (table: DataTable) {
   const got = table.hashes().map((c) => [c.name, String(isExtendedResourceName(c.name)), String(isScalarResourceName(c.name))]);
   expect(got).toEqual(table.hashes().map((c) => [c.name, c.extended, c.scalar]));
+});
+
+/**
+ * "A: nodes node1 node2; B: unschedulable fake; C: error boom; D: unschedulable-unresolvable fake;
+ * E: success; F: skip": PreFilter plugins and what each returns. The result names the status (or
+ * Success), the nodes a PreFilterResult left, and which plugins ran.
+ */
+Then("the framework's PreFilter plugins decide:", function (table: DataTable) {
+  const got = table.hashes().map((c) => {
+    const ran: string[] = [];
+    const plugins: EnabledPlugin[] = c.plugins.split(';').map((spec) => {
+      const m = spec.trim().match(/^(\w+): (nodes|unschedulable-unresolvable|unschedulable|error|success|skip)((?: [\w-]+)*)$/);
+      if (!m) throw new Error(`not a PreFilter plugin: ${spec}`);
+      const args = m[3].trim() ? m[3].trim().split(' ') : [];
+      const answer = (): Status | PreFilterResult | null => {
+        ran.push(m[1]);
+        if (m[2] === 'nodes') return new PreFilterResult(new Set(args));
+        if (m[2] === 'skip') return new Status(Code.Skip);
+        if (m[2] === 'success') return null;
+        if (m[2] === 'error') return new Status(Code.Error, ...args);
+        return new Status(m[2] === 'unschedulable' ? Code.Unschedulable : Code.UnschedulableAndUnresolvable, ...args);
+      };
+      return { plugin: { name: m[1], preFilter: answer } as Plugin, weight: 0 };
+    });
+    const out = new Framework('default-scheduler', plugins).runPreFilterPlugins(new Map(), POD);
+    const status = out.status ? `${Code[out.status.code]} "${out.status.message()}"${out.status.plugin ? ` from ${out.status.plugin}` : ''}` : 'Success';
+    const nodes = out.nodeNames ? ` nodes [${[...out.nodeNames].sort().join(' ')}]` : '';
+    return [c.test, `${status}${nodes}; ran ${ran.join(',')}`];
+  });
+  expect(got).toEqual(table.hashes().map((c) => [c.test, c.result]));
 });
