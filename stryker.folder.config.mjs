@@ -33,6 +33,17 @@ const FOLDERS = {
       'features/static-pods.feature',
       'features/node-agents.feature',
       'features/failures.feature',
+      // exec, logs, configuration volumes, projected tokens, service env: server.ts, exec-inspect.ts,
+      // volumes.ts, token-manager.ts, service-env.ts are reached only from these.
+      'features/configuration.feature',
+      'features/logs.feature',
+      'features/remote-command.feature',
+      'features/service-env.feature',
+      'features/serviceaccounts.feature',
+      'features/pod-api-access.feature',
+      'features/storage.feature',
+      'features/pod-network.feature',
+      'features/mutation-kills.feature',
     ],
   },
   controllers: {
