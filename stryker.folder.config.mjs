@@ -27,6 +27,7 @@ const FOLDERS = {
     mutate: ['model/node/kubelet/**/*.ts'],
     features: [
       'features/upstream-kubelet.feature',
+      'features/upstream-kubelet-*.feature',
       'features/kubelet-*.feature',
       'features/pods.feature',
       'features/probes.feature',

@@ -10,7 +10,7 @@
 import type { KObject } from '../../api/meta';
 import { mutant } from '../../sim/mutants';
 import type { KubeletCore } from './core';
-import { formatPod, podRuntimeState } from './runtime-view';
+import { podRuntimeState } from './runtime-view';
 import { runProbe, type ProbeResult } from './prober';
 
 type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -174,8 +174,15 @@ export class ProbeManager {
   private kill(pod: KObject, container: any, id: string, type: ProbeType, probe: any): void {
     const { runtime, recorder, ctx } = this.core;
     recorder.event(pod, 'Normal', 'Killing', `Container ${container.name} failed ${type} probe, will be restarted`, `spec.containers{${container.name}}`);
-    ctx.log.info('kuberuntime_container.go:808', 'Killing container with a grace period', { pod: formatPod(pod), containerName: container.name, containerID: id });
     const grace = probe.terminationGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
+    // klog.KObj(pod), the Pod's UID, the container's ID with its runtime's scheme, and the grace period.
+    ctx.log.info('kuberuntime_container.go:808', 'Killing container with a grace period', {
+      pod: `${pod.metadata.namespace}/${pod.metadata.name}`,
+      podUID: pod.metadata.uid,
+      containerName: container.name,
+      containerID: `${runtime.name}://${id}`,
+      gracePeriod: grace,
+    });
     runtime.stopContainer(id, grace, () => this.changed(pod.metadata.uid!));
   }
 }
