@@ -8,6 +8,8 @@
 import yaml from 'js-yaml';
 import { NodeFiles } from '../../model/node/files';
 import { isMirrorPod, isStaticPod, StaticPodSource } from '../../model/node/kubelet/static-pods';
+import { MirrorPods } from '../../model/node/kubelet/mirror-pods';
+import { StatusError } from '../../model/api/status';
 import type { KubeletCore } from '../../model/node/kubelet/core';
 import type { KObject } from '../../model/api/meta';
 import { failuresOf, same, upstreamTable } from './fixtures';
@@ -140,8 +142,72 @@ function podSourceCase(c: any): string | undefined {
   return same({ isStaticPod: isStaticPod(pod), isMirrorPod: isMirrorPod(pod) }, c.want);
 }
 
+/**
+ * The mirror client (MirrorPods.ensure) for static Pod kube-system/web-node1 (UID and config.hash
+ * hash-1) on node1: the kubelet's Pod informer holds the case's mirror, if any; the API client
+ * answers create and delete as the case says.
+ */
+function mirrorCase(c: any): string | undefined {
+  const calls: string[] = [];
+  const logs: string[] = [];
+  let created: any;
+  const staticPod: any = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-node1', namespace: 'kube-system', uid: 'hash-1', labels: { tier: 'control-plane' }, annotations: { 'kubernetes.io/config.hash': 'hash-1', 'kubernetes.io/config.source': 'file' } },
+    spec: { nodeName: 'node1', containers: [{ name: 'web', image: 'nginx' }] },
+  };
+  const mirror = c.mirror && {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-node1', namespace: 'kube-system', uid: 'mirror-uid', annotations: { 'kubernetes.io/config.mirror': c.mirror.hash }, ...(c.mirror.deleting ? { deletionTimestamp: '2025-03-18T10:21:22Z' } : {}) },
+    spec: staticPod.spec,
+  };
+  const fail = (how: unknown) => {
+    if (how === 'not an API error') throw new Error('unexpected end of JSON input');
+    if (how) throw new StatusError({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: how as number, reason: 'Failed', message: `the server answered ${how}` } as any);
+  };
+  const core = {
+    host: { name: 'node1' },
+    ctx: {
+      client: {
+        create: (_r: string, ns: string, body: any) => {
+          calls.push(`POST ${ns}/${body.metadata.name}`);
+          fail(c.createError);
+          created = body;
+          return body;
+        },
+        delete: (_r: string, ns: string, name: string, opts: any) => {
+          calls.push(`DELETE ${ns}/${name} gracePeriodSeconds=${opts?.gracePeriodSeconds}`);
+          fail(c.deleteError);
+        },
+      },
+      log: {
+        info: (at: string, msg: string, fields: unknown) => logs.push(`I ${at} ${msg} ${JSON.stringify(fields)}`),
+        error: (at: string, msg: string, fields: unknown) => logs.push(`E ${at} ${msg} ${JSON.stringify(fields)}`),
+      },
+    },
+  } as unknown as KubeletCore;
+  const informer = { getByName: (ns: string, name: string) => (mirror && ns === 'kube-system' && name === 'web-node1' ? mirror : undefined) };
+  const m = new MirrorPods(core, informer as any, () => (c.nodeUid === null ? undefined : 'node1-uid'));
+  const got: any = { upToDate: m.get(staticPod)?.metadata.uid ?? null };
+  try {
+    m.ensure(staticPod);
+  } catch (e) {
+    got.threw = (e as Error).message;
+  }
+  got.calls = calls;
+  got.logs = logs;
+  if (created) {
+    const { annotations, ownerReferences, uid, resourceVersion } = created.metadata;
+    got.created = { annotations, ownerReferences, uid: uid ?? null, resourceVersion: resourceVersion ?? null, spec: JSON.stringify(created.spec) === JSON.stringify(staticPod.spec) };
+  }
+  return same(got, c.want);
+}
+
 export const KUBELET_STATIC_PODS_TABLES: Record<string, () => string[]> = {
   staticPodSource: () => failuresOf(upstreamTable('kubelet-static-pods', 'staticPodSource'), sourceCase),
   staticPodUID: () => failuresOf(upstreamTable('kubelet-static-pods', 'staticPodUID'), uidCase),
   podSource: () => failuresOf(upstreamTable('kubelet-static-pods', 'podSource'), podSourceCase),
+  mirrorPods: () => failuresOf(upstreamTable('kubelet-static-pods', 'mirrorPods'), mirrorCase),
 };
