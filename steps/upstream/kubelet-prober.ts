@@ -6,6 +6,8 @@
  */
 import { LABEL_CONTAINER_NAME, LABEL_POD_UID } from '../../model/node/kubelet/runtime-view';
 import { ProbeManager } from '../../model/node/kubelet/prober-manager';
+import { runProbe } from '../../model/node/kubelet/prober';
+import { attachNode } from '../../model/node/network/fabric';
 import type { KubeletCore } from '../../model/node/kubelet/core';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
@@ -181,8 +183,41 @@ function firstWaitCase(c: any): string | undefined {
   return same(seen, c.want);
 }
 
+/**
+ * One probe (runProbe) of container c of Pod default/p (UID pod-uid) on a node whose address is
+ * 172.18.0.3: whatever the case lists listens at "ip:port" in the Pod's network namespace (the
+ * node's own for its address) and answers HTTP with that status; exec answers as the case says.
+ * It reads the outcome, the error, the command run and the addresses and paths asked for.
+ */
+function probeHandlerCase(c: any): string | undefined {
+  const asked: string[] = [];
+  let command: string[] | undefined;
+  const listeners = (ip: string) => ({
+    listener: (port: number, proto: string) => {
+      const status = proto === 'tcp' ? c.listen?.[`${ip}:${port}`] : undefined;
+      return status === undefined ? undefined : { http: (path: string) => (asked.push(`${ip}:${port}${path}`), { status }) };
+    },
+  });
+  const host: any = { name: 'node', config: { address: '172.18.0.3' } };
+  const cluster: any = { attach: () => listeners('172.18.0.3'), pod: (ip: string) => (ip === '10.244.1.5' ? { ns: listeners(ip) } : undefined) };
+  attachNode(cluster, host);
+  const server: any = {
+    exec: (_pod: unknown, _c: string, cmd: string[]) => ((command = cmd), { stdout: c.exec?.stdout ?? '', stderr: c.exec?.stderr ?? '', code: c.exec?.code ?? 0 }),
+  };
+  const pod: any = { metadata: { name: 'p', namespace: 'default', uid: 'pod-uid' }, spec: { containers: [] } };
+  const container = { name: 'c', image: 'busybox', ports: c.ports ?? [{ name: 'found', containerPort: 93 }], env: c.env };
+  const out = runProbe(host, server, pod, container, c.probe, c.podIP ?? '10.244.1.5');
+  const got: any = { result: out.result };
+  if (out.result === 'failure') got.output = out.output;
+  if (out.error !== undefined) got.error = out.error;
+  if (command) got.command = command;
+  if (asked.length) got.asked = asked;
+  return same(got, c.want);
+}
+
 export const KUBELET_PROBER_TABLES: Record<string, () => string[]> = {
   probeWorker: () => failuresOf(upstreamTable('kubelet-prober', 'probeWorker'), probeWorkerCase),
   probeManager: () => failuresOf(upstreamTable('kubelet-prober', 'probeManager'), probeWorkerCase),
+  probeHandlers: () => failuresOf(upstreamTable('kubelet-prober', 'probeHandlers'), probeHandlerCase),
   probeFirstWait: () => failuresOf(upstreamTable('kubelet-prober', 'probeFirstWait'), firstWaitCase),
 };

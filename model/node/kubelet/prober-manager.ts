@@ -156,6 +156,11 @@ export class ProbeManager {
     if (w.type === 'startup' ? started : !started) return;
     const ip = rt.sandboxes[0]?.ip ?? '';
     const outcome = runProbe(host, ctx.client.server.kubelets.get(host.name), pod, container, probe, ip);
+    if (outcome.result === 'unknown') {
+      // Prober error: reported, and the result thrown away (neither counted nor set).
+      recorder.event(pod, 'Warning', 'Unhealthy', `${TITLE[w.type]} probe errored and resulted in unknown state: ${outcome.error}`, `spec.containers{${w.container}}`);
+      return;
+    }
     if (outcome.result === 'failure') recorder.event(pod, 'Warning', 'Unhealthy', `${TITLE[w.type]} probe failed: ${outcome.output}`, `spec.containers{${w.container}}`);
     w.resultRun = w.lastResult === outcome.result ? w.resultRun + 1 : 1;
     w.lastResult = outcome.result;
