@@ -17,6 +17,7 @@ import { KUBELET_STATUS_TABLES } from './kubelet-status';
 import { KUBELET_STATIC_PODS_TABLES } from './kubelet-static-pods';
 import { KUBELET_LEASE_TABLES } from './kubelet-lease';
 import { KUBELET_VOLUMES_TABLES } from './kubelet-volumes';
+import { KUBELET_TOKENS_TABLES } from './kubelet-tokens';
 
 const FILE = 'kubelet';
 
@@ -90,6 +91,7 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_STATIC_PODS_TABLES,
   ...KUBELET_LEASE_TABLES,
   ...KUBELET_VOLUMES_TABLES,
+  ...KUBELET_TOKENS_TABLES,
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
   ...KUBELET_STATUS_MANAGER_TABLES,
