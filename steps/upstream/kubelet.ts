@@ -18,6 +18,7 @@ import { KUBELET_STATIC_PODS_TABLES } from './kubelet-static-pods';
 import { KUBELET_LEASE_TABLES } from './kubelet-lease';
 import { KUBELET_VOLUMES_TABLES } from './kubelet-volumes';
 import { KUBELET_TOKENS_TABLES } from './kubelet-tokens';
+import { KUBELET_PROJECTED_TABLES } from './kubelet-projected';
 
 const FILE = 'kubelet';
 
@@ -92,6 +93,7 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_LEASE_TABLES,
   ...KUBELET_VOLUMES_TABLES,
   ...KUBELET_TOKENS_TABLES,
+  ...KUBELET_PROJECTED_TABLES,
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
   ...KUBELET_STATUS_MANAGER_TABLES,

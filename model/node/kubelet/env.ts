@@ -8,6 +8,7 @@
  */
 import type { KObject } from '../../api/meta';
 import { parseQuantity, type Quantity } from '../../api/quantity';
+import { isQualifiedName } from '../../api/validation';
 import { StatusError } from '../../api/status';
 import type { ApiClient } from '../../client/client';
 import { serviceAccountToken } from './token-manager';
@@ -152,27 +153,9 @@ export function expand(input: string, lookup: (name: string) => string | undefin
   return out;
 }
 
-/** podFieldSelectorRuntimeValue and fieldpath.ExtractFieldPathAsString. */
+/** podFieldSelectorRuntimeValue: the node's and the Pod's own fields, else fieldpath.ExtractFieldPathAsString. */
 function fieldRefValue(pod: KObject, path: string, src: EnvSources): string {
-  const m = pod.metadata;
-  const mapEntry = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
-  if (mapEntry) return String((m as any)[mapEntry[1]]?.[mapEntry[2]] ?? '');
   switch (path) {
-    case 'metadata.name':
-      return m.name ?? '';
-    case 'metadata.namespace':
-      return m.namespace ?? '';
-    case 'metadata.uid':
-      return m.uid ?? '';
-    case 'metadata.labels':
-    case 'metadata.annotations': {
-      // FormatMap: key="value" lines, sorted, %q-quoted values.
-      const map: Record<string, string> = (m as any)[path.slice('metadata.'.length)] ?? {};
-      return Object.keys(map)
-        .sort()
-        .map((k) => `${k}=${JSON.stringify(map[k])}`)
-        .join('\n');
-    }
     case 'spec.nodeName':
       return pod.spec?.nodeName ?? '';
     case 'spec.serviceAccountName':
@@ -184,7 +167,46 @@ function fieldRefValue(pod: KObject, path: string, src: EnvSources): string {
     case 'status.podIPs':
       return src.podIP;
   }
+  return extractFieldPathAsString(pod, path);
+}
+
+/**
+ * fieldpath.ExtractFieldPathAsString: a label or annotation by a subscript that must be a
+ * qualified name (an annotation's lower-cased), the labels or annotations as FormatMap writes
+ * them (sorted key="value" lines, %q-quoted values), the name, namespace or UID; else an error.
+ */
+export function extractFieldPathAsString(pod: KObject, path: string): string {
+  const m = pod.metadata as any;
+  // SplitMaybeSubscriptedPath: path['subscript'] with a non-empty path.
+  const sub = path.endsWith("']") ? path.slice(0, -2).split("['") : [];
+  if (sub.length >= 2 && sub[0] !== '') {
+    const [base, subscript] = [sub[0], sub.slice(1).join("['")];
+    if (base !== 'metadata.annotations' && base !== 'metadata.labels') throw new EnvError(`fieldPath "${path}" does not support subscript`);
+    const errs = isQualifiedName(base === 'metadata.annotations' ? subscript.toLowerCase() : subscript);
+    if (errs.length > 0) throw new EnvError(`invalid key subscript in ${path}: ${errs.join(';')}`);
+    return String(m[base.slice('metadata.'.length)]?.[subscript] ?? '');
+  }
+  switch (path) {
+    case 'metadata.annotations':
+    case 'metadata.labels': {
+      const map: Record<string, string> = m[path.slice('metadata.'.length)] ?? {};
+      return Object.keys(map)
+        .sort()
+        .map((k) => `${k}=${JSON.stringify(map[k])}`)
+        .join('\n');
+    }
+    case 'metadata.name':
+    case 'metadata.namespace':
+    case 'metadata.uid':
+      return String(m[path.slice('metadata.'.length)] ?? '');
+  }
   throw new EnvError(`unsupported fieldPath: ${path}`);
+}
+
+/** utilerrors.NewAggregate(...).Error(): one message as it is, several (duplicates once) as "[a, b]". */
+export function aggregateMessage(messages: string[]): string {
+  const seen = [...new Set(messages)];
+  return seen.length === 1 ? seen[0] : `[${seen.join(', ')}]`;
 }
 
 /**

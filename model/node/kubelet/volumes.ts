@@ -8,7 +8,7 @@
  */
 import type { KObject } from '../../api/meta';
 import type { ContainerMount } from '../cri/api';
-import { EnvError, ObjectCache, secretValue } from './env';
+import { aggregateMessage, EnvError, extractFieldPathAsString, ObjectCache, secretValue } from './env';
 import { claimVolumePath } from './pvc-volume';
 
 /** What a volume holds once set up. */
@@ -43,14 +43,23 @@ function setUp(pod: KObject, v: any, objects: ObjectCache, podIP: string, hostIP
   if (v.configMap) addConfigMap(files, v.configMap, objects);
   else if (v.secret) addSecret(files, { ...v.secret, name: v.secret.secretName }, objects);
   else if (v.downwardAPI) addDownward(files, pod, v.downwardAPI.items, podIP, hostIP);
-  else if (v.projected)
+  else if (v.projected) {
+    // collectData: each source's error is kept and the next source tried; the volume fails with them all.
+    const errors: string[] = [];
     for (const s of Array.isArray(v.projected.sources) ? v.projected.sources : []) {
-      if (s?.configMap) addConfigMap(files, s.configMap, objects);
-      else if (s?.secret) addSecret(files, s.secret, objects);
-      else if (s?.downwardAPI) addDownward(files, pod, s.downwardAPI.items, podIP, hostIP);
-      // A bound ServiceAccount token, requested for the Pod (token-manager.ts).
-      else if (s?.serviceAccountToken) files[s.serviceAccountToken.path ?? 'token'] = objects.token(pod, s.serviceAccountToken);
+      try {
+        if (s?.configMap) addConfigMap(files, s.configMap, objects);
+        else if (s?.secret) addSecret(files, s.secret, objects);
+        else if (s?.downwardAPI) addDownward(files, pod, s.downwardAPI.items, podIP, hostIP);
+        // A bound ServiceAccount token, requested for the Pod (token-manager.ts).
+        else if (s?.serviceAccountToken) files[s.serviceAccountToken.path ?? 'token'] = objects.token(pod, s.serviceAccountToken);
+      } catch (e) {
+        if (!(e instanceof EnvError)) throw e;
+        errors.push(e.message);
+      }
     }
+    if (errors.length > 0) throw new EnvError(aggregateMessage(errors));
+  }
   // emptyDir (and kinds the model does not provide) start empty.
   return { kind: 'files', files };
 }
@@ -88,24 +97,29 @@ function addSecret(files: Record<string, string>, src: any, objects: ObjectCache
   project(files, data, src.items, (k) => `references non-existent secret key: ${k}`, optional);
 }
 
-/** downwardAPI items: fieldRef values as files (labels and annotations as key="value" lines). */
+/**
+ * downwardapi.CollectData's fieldRef items: fieldpath.ExtractFieldPathAsString's value as the file
+ * (an item that cannot be read is an error; the others are still tried and the errors aggregated).
+ * The model also answers status.podIP, status.hostIP and spec.nodeName, which upstream's
+ * validation does not let a volume ask for.
+ */
 function addDownward(files: Record<string, string>, pod: KObject, items: any[] | undefined, podIP: string, hostIP: string): void {
+  const errors: string[] = [];
   for (const it of Array.isArray(items) ? items : []) {
+    // A resourceFieldRef item (not in the model) is an empty file.
     const path = String(it?.fieldRef?.fieldPath ?? '');
-    const m = pod.metadata as any;
-    let value = '';
-    if (path === 'metadata.labels' || path === 'metadata.annotations') {
-      const map: Record<string, string> = m[path.slice(9)] ?? {};
-      value = Object.keys(map)
-        .sort()
-        .map((k) => `${k}=${JSON.stringify(map[k])}`)
-        .join('\n');
-    } else if (path === 'metadata.name' || path === 'metadata.namespace' || path === 'metadata.uid') value = m[path.slice(9)] ?? '';
-    else if (path === 'status.podIP') value = podIP;
-    else if (path === 'status.hostIP') value = hostIP;
-    else if (path === 'spec.nodeName') value = pod.spec?.nodeName ?? '';
-    files[String(it.path)] = value;
+    try {
+      if (!it?.fieldRef) files[String(it?.path)] = '';
+      else if (path === 'status.podIP') files[String(it.path)] = podIP;
+      else if (path === 'status.hostIP') files[String(it.path)] = hostIP;
+      else if (path === 'spec.nodeName') files[String(it.path)] = pod.spec?.nodeName ?? '';
+      else files[String(it.path)] = extractFieldPathAsString(pod, path);
+    } catch (e) {
+      if (!(e instanceof EnvError)) throw e;
+      errors.push(e.message);
+    }
   }
+  if (errors.length > 0) throw new EnvError(aggregateMessage(errors));
 }
 
 /** The mounts of one container: each volumeMount with what its volume holds (subPath narrows a files volume). */
