@@ -19,6 +19,7 @@ import { KUBELET_LEASE_TABLES } from './kubelet-lease';
 import { KUBELET_VOLUMES_TABLES } from './kubelet-volumes';
 import { KUBELET_TOKENS_TABLES } from './kubelet-tokens';
 import { KUBELET_PROJECTED_TABLES } from './kubelet-projected';
+import { KUBELET_ENV_RESOURCES_TABLES } from './kubelet-env-resources';
 
 const FILE = 'kubelet';
 
@@ -94,6 +95,7 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_VOLUMES_TABLES,
   ...KUBELET_TOKENS_TABLES,
   ...KUBELET_PROJECTED_TABLES,
+  ...KUBELET_ENV_RESOURCES_TABLES,
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
   ...KUBELET_STATUS_MANAGER_TABLES,

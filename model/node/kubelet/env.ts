@@ -215,7 +215,8 @@ export function aggregateMessage(messages: string[]): string {
  * cpu in cores (divisor 1) or millicores (divisor 1m).
  */
 function resourceFieldValue(pod: KObject, container: any, ref: any, src: EnvSources): string {
-  const target = ref.containerName ? (pod.spec?.containers ?? []).find((c: any) => c.name === ref.containerName) : container;
+  // findContainerInPod: the containers, then the init containers.
+  const target = ref.containerName ? [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c: any) => c.name === ref.containerName) : container;
   if (!target) throw new EnvError(`container ${ref.containerName} not found`);
   const [kind, resource] = String(ref.resource ?? '').split('.') as [string, string];
   if (!['limits', 'requests'].includes(kind) || !['cpu', 'memory', 'ephemeral-storage'].includes(resource)) throw new EnvError(`unsupported container resource : ${ref.resource}`);
@@ -229,7 +230,9 @@ function resourceFieldValue(pod: KObject, container: any, ref: any, src: EnvSour
     }
   };
   const q = raw !== undefined ? quantity(raw) : undefined;
-  const divisor = ref.divisor !== undefined && String(ref.divisor) !== '0' ? quantity(ref.divisor) : quantity('1');
+  // A divisor equal to the zero Quantity (not set, "0", "0m") is 1.
+  const given = ref.divisor !== undefined ? quantity(ref.divisor) : undefined;
+  const divisor = given && !given.isZero() ? given : quantity('1');
   if (!q) return '0';
   if (resource === 'cpu') return String(Math.ceil(q.milliValue() / divisor.milliValue()));
   return String(Math.ceil(q.value() / divisor.value()));
