@@ -11,3 +11,7 @@ Feature: A container's resource variables (resourceFieldRef) as upstream compute
   @KL23
   Scenario: resourceFieldRef values, divisors, containers by name and the node's allocatable (TestExtractResourceValue, defaultPodLimitsForDownwardAPI)
     Then every case of upstream's kubelet table resourceFieldRef holds on the model
+
+  @KL05
+  Scenario: A variable from a ConfigMap's or Secret's key, a key or object not there, and optional (makeEnvironmentVariables)
+    Then every case of upstream's kubelet table keyRefs holds on the model

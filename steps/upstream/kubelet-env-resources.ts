@@ -25,6 +25,30 @@ function resourceCase(c: any): string | undefined {
   }
 }
 
+/** configMapKeyRef and secretKeyRef against a fake client holding ConfigMap cm and Secret sec of the case. */
+function keyRefCase(c: any): string | undefined {
+  const client = {
+    tryGet: (resource: string, ns: string, name: string) => {
+      if (ns !== 'ns') return undefined;
+      if (resource === 'configmaps' && name === 'cm' && c.configMap) return { metadata: { name, namespace: ns }, data: c.configMap };
+      // A Secret with no keys has no data at all, as the API server returns it.
+      if (resource === 'secrets' && name === 'sec' && c.secret) return { metadata: { name, namespace: ns }, ...(Object.keys(c.secret).length ? { data: Object.fromEntries(Object.entries(c.secret).map(([k, v]) => [k, Buffer.from(String(v)).toString('base64')])) } : {}) };
+      return undefined;
+    },
+  } as unknown as ApiClient;
+  const container = { name: 'c', env: c.env };
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', uid: 'u' }, spec: { containers: [container] } };
+  try {
+    const env = makeEnvironment(pod, container, { client, nodeAllocatable: {}, hostIP: '', podIP: '' }, {});
+    if (c.error) return `no error (${JSON.stringify(env)}), want ${c.error}`;
+    return same(env.map((v) => `${v.key}=${v.value}`), c.want);
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    return same(e.message, c.error);
+  }
+}
+
 export const KUBELET_ENV_RESOURCES_TABLES: Record<string, () => string[]> = {
   resourceFieldRef: () => failuresOf(upstreamTable('kubelet-env-resources', 'resourceFieldRef'), resourceCase),
+  keyRefs: () => failuresOf(upstreamTable('kubelet-env-resources', 'keyRefs'), keyRefCase),
 };
