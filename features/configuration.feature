@@ -306,14 +306,14 @@ Feature: Configuration: ConfigMaps and Secrets, made by kubectl and fed to Pods
     And I run `kubectl exec web -- ls /etc/config /etc/creds/db /cache`
     Then the output is:
       """
+      /cache:
+
       /etc/config:
       greeting.txt
       mode
 
       /etc/creds/db:
       password
-
-      /cache:
       """
     When I run `kubectl exec web -- cat /etc/config/greeting.txt /etc/config/mode /etc/creds/db/password`
     Then the output is:

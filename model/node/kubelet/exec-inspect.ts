@@ -28,16 +28,24 @@ export function inspectContainer(host: NodeHost, config: ContainerConfig | undef
       }
       break;
     case 'ls': {
+      // GNU ls: a missing operand is an error; the other files, sorted, first; then each directory,
+      // sorted, under a "dir:" heading when there was more than one operand, a blank line between.
       const targets = args.filter((a) => !a.startsWith('-'));
       const list = targets.length ? targets : ['/'];
-      list.forEach((a, i) => {
+      const files: string[] = [];
+      const dirs: [string, string[]][] = [];
+      for (const a of list) {
         const p = statContainerPath(host, config, a);
         if (!p) {
           stderr += `ls: cannot access '${a}': No such file or directory\n`;
           code = 2;
-        } else if (p.kind === 'file') stdout += `${a}\n`;
-        else stdout += (list.length > 1 ? `${i ? '\n' : ''}${a}:\n` : '') + p.entries.map((e) => `${e}\n`).join('');
-      });
+        } else if (p.kind === 'file') files.push(a);
+        else dirs.push([a, p.entries]);
+      }
+      const byName = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+      const blocks = files.length ? [files.sort(byName).map((f) => `${f}\n`).join('')] : [];
+      for (const [dir, entries] of dirs.sort((x, y) => byName(x[0], y[0]))) blocks.push((list.length > 1 ? `${dir}:\n` : '') + entries.map((e) => `${e}\n`).join(''));
+      stdout += blocks.join('\n');
       break;
     }
     case 'printenv': {
