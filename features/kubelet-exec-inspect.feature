@@ -101,3 +101,34 @@ Feature: What kubectl exec's cat, ls, printenv and env show of a container, in c
     When I run `kubectl exec web -- env`
     Then the output contains "MODE=debug"
     And the output contains "HOSTNAME=web"
+
+  @H67
+  Scenario: hostname, echo, true and false, and a command the image does not have
+    When I run `kubectl exec web -- hostname`
+    Then the output is:
+      """
+      web
+      """
+    When I run `kubectl exec web -- echo a  b`
+    Then the output is:
+      """
+      a b
+      """
+    When I run `kubectl exec web -- true`
+    Then the output is:
+      """
+      """
+    When I run `kubectl exec web -- false`
+    Then it fails with:
+      """
+      command terminated with exit code 1
+      """
+    When I run `kubectl exec web -- nope`
+    Then it fails with:
+      """
+      command terminated with exit code 126
+      """
+    And the output is:
+      """
+      OCI runtime exec failed: exec failed: unable to start container process: exec: "nope": executable file not found in $PATH: unknown
+      """
