@@ -29,7 +29,32 @@ function readLogsCase(c: any): string | undefined {
   return same({ first: follower.read(), then: follower.read(), ended: follower.ended() }, { first: c.want, then: '', ended: false });
 }
 
+/** followContainerLog step by step: the runtime's entries and state and the kubelet's serving change between reads. */
+function followCase(c: any): string | undefined {
+  let step: any = c.steps[0];
+  const runtime: any = {
+    containerLogEntries: () => step.entries,
+    containerStatus: () => (step.state === null ? undefined : { state: step.state ?? 'CONTAINER_RUNNING' }),
+  };
+  const follower = followContainerLog(runtime, 'cid', c.options, () => step.serving !== false);
+  for (const [i, s] of c.steps.entries()) {
+    step = s;
+    const problem = same({ read: follower.read(), ended: follower.ended() }, { read: s.read, ended: s.ended });
+    if (problem) return `step ${i + 1}: ${problem}`;
+  }
+  return undefined;
+}
+
+/** validateContainerLogStatus rows of our own: the status among the containers' or the init containers'. */
+function ownLogStatusCase(c: any): string | undefined {
+  const statuses = [{ name: 'x', ...c.status }];
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'podName', namespace: 'default' }, spec: { containers: [{ name: 'x' }] }, status: { phase: 'Running', ...(c.init ? { initContainerStatuses: statuses } : { containerStatuses: statuses }) } };
+  return same({ current: read(pod, 'x', false), previous: read(pod, 'x', true), otherContainer: read(pod, 'blah', false) }, c.want);
+}
+
 export const KUBELET_LOGS_TABLES: Record<string, () => string[]> = {
   validateContainerLogStatus: () => failuresOf(upstreamTable('kubelet-logs', 'validateContainerLogStatus'), logStatusCase),
   readLogs: () => failuresOf(upstreamTable('kubelet-logs', 'readLogs'), readLogsCase),
+  followLogs: () => failuresOf(upstreamTable('kubelet-logs-follow', 'followLogs'), followCase),
+  logStatus: () => failuresOf(upstreamTable('kubelet-logs-follow', 'logStatus'), ownLogStatusCase),
 };
