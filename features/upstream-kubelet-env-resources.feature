@@ -15,3 +15,7 @@ Feature: A container's resource variables (resourceFieldRef) as upstream compute
   @KL05
   Scenario: A variable from a ConfigMap's or Secret's key, a key or object not there, and optional (makeEnvironmentVariables)
     Then every case of upstream's kubelet table keyRefs holds on the model
+
+  @KL05
+  Scenario: A Pod's own Service named kubernetes wins over default's in whatever order the Service cache lists them (getServiceEnvVarMap)
+    Then every case of upstream's kubelet table serviceEnvOrder holds on the model

@@ -4,7 +4,9 @@
  * the node's allocatable as the case gives it; no API object is read.
  */
 import type { ApiClient } from '../../model/client/client';
+import type { KubeletCore } from '../../model/node/kubelet/core';
 import { EnvError, makeEnvironment } from '../../model/node/kubelet/env';
+import { serviceEnvVarMap, startServiceLister } from '../../model/node/kubelet/service-env';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 function resourceCase(c: any): string | undefined {
@@ -48,7 +50,18 @@ function keyRefCase(c: any): string | undefined {
   }
 }
 
+/** getServiceEnvVarMap over a Service cache listing the case's Services in its order. */
+function serviceOrderCase(c: any): string | undefined {
+  const services = c.services.map((s: any) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: s.name, namespace: s.namespace }, spec: { clusterIP: s.clusterIP, ports: [{ protocol: 'TCP', port: s.port }] } }));
+  const informers = { get: (resource: string) => ({ list: () => (resource === 'services' ? services : []) }) };
+  const core = { ctx: { informers } } as unknown as KubeletCore;
+  startServiceLister(core);
+  const pod: any = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: c.ns, uid: 'u' }, spec: { enableServiceLinks: c.enableServiceLinks, containers: [{ name: 'c' }] } };
+  return same(Object.entries(serviceEnvVarMap(core, pod)).map(([k, v]) => `${k}=${v}`).sort(), c.want);
+}
+
 export const KUBELET_ENV_RESOURCES_TABLES: Record<string, () => string[]> = {
   resourceFieldRef: () => failuresOf(upstreamTable('kubelet-env-resources', 'resourceFieldRef'), resourceCase),
   keyRefs: () => failuresOf(upstreamTable('kubelet-env-resources', 'keyRefs'), keyRefCase),
+  serviceEnvOrder: () => failuresOf(upstreamTable('kubelet-env-resources', 'serviceEnvOrder'), serviceOrderCase),
 };
