@@ -22,3 +22,7 @@ Feature: What the kubelet writes into configMap, secret, downwardAPI and project
   @KL22 @KL21
   Scenario: A projected volume's sources together, a ServiceAccount token among them, and their errors aggregated (TestCollectDataWithServiceAccountToken, collectData)
     Then every case of upstream's kubelet table projectedSources holds on the model
+
+  @KL22
+  Scenario: A container's mounts: read-only, a hostPath's subPath, a subPath of a files volume (TestMakeMounts)
+    Then every case of upstream's kubelet table containerMounts holds on the model

@@ -8,7 +8,7 @@ import type { KObject } from '../../model/api/meta';
 import { StatusError } from '../../model/api/status';
 import type { ApiClient } from '../../model/client/client';
 import { ObjectCache } from '../../model/node/kubelet/env';
-import { setUpVolumes, VolumeSetupError } from '../../model/node/kubelet/volumes';
+import { containerMounts, setUpVolumes, VolumeSetupError, type VolumeContent } from '../../model/node/kubelet/volumes';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 const FILE = 'kubelet-projected';
@@ -44,7 +44,8 @@ function fakeClient(c: any): ApiClient {
       if (namespace !== NS) return undefined;
       const meta = { name, namespace };
       if (resource === 'configmaps' && configMaps[name]) return { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta, data: configMaps[name], ...(c.binaryData ? { binaryData: c.binaryData } : {}) };
-      if (resource === 'secrets' && secrets[name]) return { apiVersion: 'v1', kind: 'Secret', metadata: meta, data: Object.fromEntries(Object.entries(secrets[name]).map(([k, v]) => [k, Buffer.from(String(v)).toString('base64')])) };
+      // A Secret with no keys has no data at all, as the API server returns it.
+      if (resource === 'secrets' && secrets[name]) return { apiVersion: 'v1', kind: 'Secret', metadata: meta, ...(Object.keys(secrets[name]).length ? { data: Object.fromEntries(Object.entries(secrets[name]).map(([k, v]) => [k, Buffer.from(String(v)).toString('base64')])) } : {}) };
       return undefined;
     },
     request: (req: any) => {
@@ -77,8 +78,16 @@ function payloadCase(c: any): string | undefined {
   return same(got, want);
 }
 
+/** containerMounts for a container with the case's volumeMounts over the volumes set up in volumesForMounts. */
+function mountsCase(c: any): string | undefined {
+  const volumes = new Map<string, VolumeContent>(Object.entries(upstreamTable(FILE, 'volumesForMounts')[0]) as [string, VolumeContent][]);
+  const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: NS }, spec: { containers: [] } } as any;
+  return same(containerMounts(pod, { name: 'c', volumeMounts: c.mounts }, volumes), c.want);
+}
+
 export const KUBELET_PROJECTED_TABLES: Record<string, () => string[]> = {
   payload: () => failuresOf(upstreamTable(FILE, 'payload'), payloadCase),
   downwardAPIPayload: () => failuresOf(upstreamTable(FILE, 'downwardAPIPayload'), payloadCase),
   projectedSources: () => failuresOf(upstreamTable(FILE, 'projectedSources'), payloadCase),
+  containerMounts: () => failuresOf(upstreamTable(FILE, 'containerMounts'), mountsCase),
 };
