@@ -132,3 +132,10 @@ Feature: What kubectl exec's cat, ls, printenv and env show of a container, in c
       """
       OCI runtime exec failed: exec failed: unable to start container process: exec: "nope": executable file not found in $PATH: unknown
       """
+
+  @C12
+  Scenario: curl in a container reaches the Pod itself over localhost and by its own hostname (the kubelet's /etc/hosts)
+    When I run `kubectl exec web -- curl -s http://localhost/`
+    Then the output contains "<title>Welcome to nginx!</title>"
+    When I run `kubectl exec web -- curl -s web:80`
+    Then the output contains "<title>Welcome to nginx!</title>"
