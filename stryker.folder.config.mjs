@@ -27,6 +27,8 @@ const FOLDERS = {
     mutate: ['model/node/kubelet/**/*.ts'],
     features: [
       'features/upstream-kubelet.feature',
+      // pod workers, killPod, the container GC, the runtime view (and any later upstream-kubelet-* table)
+      'features/upstream-kubelet-*.feature',
       'features/kubelet-*.feature',
       'features/pods.feature',
       'features/probes.feature',
