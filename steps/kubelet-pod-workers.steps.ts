@@ -233,7 +233,7 @@ class PodWorkersHarness {
         if (req.resource === 'pods' && req.verb === 'delete' && this.cp.admin.tryGet('pods', 'default', req.name)) this.calls.push('delete: the Pod stays');
         return out;
       } catch (e: any) {
-        if (req.resource === 'pods' && req.verb === 'delete') this.calls.push(`delete: ${e.code ?? e}`);
+        if (req.resource === 'pods' && (req.verb === 'delete' || req.subresource === 'status')) this.calls.push(`${who}${req.verb === 'delete' ? 'delete' : 'status'}: ${e.code ?? e}`);
         throw e;
       }
     };

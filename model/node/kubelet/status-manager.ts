@@ -29,6 +29,11 @@ export class StatusManager {
     });
   }
 
+  /** A write of this Pod's status failed and waits for the next syncBatch. */
+  unwritten(w: PodWorker): boolean {
+    return this.unsynced.has(w);
+  }
+
   write(w: PodWorker, terminal = false): void {
     if (w.removed) return;
     const { runtime, host, ctx } = this.core;
