@@ -237,6 +237,12 @@ class PodWorkersHarness {
         throw e;
       }
     };
+    // Its klog lines of the sync loop (what `journalctl -u kubelet` shows): SyncLoop ADD, UPDATE, DELETE, REMOVE.
+    const info = ctx.log.info.bind(ctx.log);
+    ctx.log.info = (source: string, msg: string, kv?: Record<string, unknown>) => {
+      if (msg.startsWith('SyncLoop ')) this.calls.push(msg);
+      info(source, msg, kv);
+    };
     this.cp.sim.faults = {
       apiRequest: (actor, verb) => {
         // The harness's own requests are the admin's; the kubelet's client is a component's.
@@ -417,7 +423,7 @@ Then("the runtime's view of Pod u1 is:", function (table: DataTable) {
     });
     const containers = r.containers.split(',').filter((s) => s.trim()).map((s, i) => {
       const [name, uid, attempt, createdAt] = s.trim().split(' ');
-      return { id: `${name}-${i}`, podSandboxId: '', metadata: { name, attempt: Number(attempt) }, labels: { [LABEL_POD_UID]: uid }, state: 'CONTAINER_EXITED', createdAt: Number(createdAt) } as ContainerStatus;
+      return { id: `${name}-${i}`, podSandboxId: '', metadata: { name, attempt: Number(attempt) }, labels: { [LABEL_POD_UID]: uid }, state: 'CONTAINER_EXITED', createdAt: Number(createdAt) } as unknown as ContainerStatus;
     });
     const view = podRuntimeState({ listPodSandbox: () => sandboxes, listContainers: () => containers } as unknown as ContainerRuntime, 'u1');
     const text = [

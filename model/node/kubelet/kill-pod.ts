@@ -45,7 +45,8 @@ export function killPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
     }
   };
   const afterContainers = () => {
-    const sandboxes = rt.sandboxes.filter((s) => s.state === 'SANDBOX_READY');
+    // killPodWithSyncResult stops every sandbox of the Pod, a dead one too (StopPodSandbox is idempotent).
+    const sandboxes = rt.sandboxes;
     let left = sandboxes.length;
     const finish = () => {
       w.state = 'terminated';
