@@ -312,6 +312,13 @@ class PodWorkersHarness {
         this.cp.admin.update('pods', 'default', { ...p, metadata: { ...p.metadata, labels: { ...(p.metadata.labels ?? {}), [args[0] ?? 'changed']: 'yes' } } });
         return this.run(`${name}: deliver`);
       }
+      case 'reapply': {
+        // Another field manager applies what the Pod already has: only managedFields change (a new resourceVersion).
+        const p = cur();
+        this.cp.admin.patch('pods', 'default', name, 'apply', { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: 'node-1' } }, { fieldManager: 'other' });
+        if (this.current(name)!.metadata.resourceVersion === p.metadata.resourceVersion) throw new Error('reapply changed nothing');
+        return this.run(`${name}: deliver`);
+      }
       case 'phase': {
         const p = cur();
         this.cp.admin.updateStatus('pods', 'default', { ...p, status: { ...(p.status ?? {}), phase: args[0] } });
