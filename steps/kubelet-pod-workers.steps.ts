@@ -18,6 +18,7 @@ import type { KubeletCore } from '../model/node/kubelet/core';
 import { ImageManager } from '../model/node/kubelet/image-manager';
 import { PodWorkers } from '../model/node/kubelet/pod-workers';
 import { LABEL_POD_UID, podRuntimeState, sandboxConfig } from '../model/node/kubelet/runtime-view';
+import type { Process } from '../model/sim/process';
 import type { Simulation } from '../model/sim/simulation';
 import { FakeControlPlane } from './upstream/harness';
 
@@ -210,7 +211,8 @@ class PodWorkersHarness {
   readonly cp = new FakeControlPlane();
   readonly calls: string[] = [];
   readonly runtime: ScriptedRuntime;
-  readonly workers: PodWorkers;
+  workers: PodWorkers;
+  private proc!: Process;
   /** Each Pod as first created (a stale copy for `stale`) and as last handed to the workers. */
   private readonly first = new Map<string, KObject>();
   private readonly delivered = new Map<string, KObject>();
@@ -218,8 +220,28 @@ class PodWorkersHarness {
   private failing: { verb: string; code: 500 | 409 }[] = [];
 
   constructor() {
-    const ctx = this.cp.component('kubelet');
     this.runtime = new ScriptedRuntime(this.cp.sim, (e) => this.calls.push(e));
+    this.cp.sim.faults = {
+      apiRequest: (actor, verb) => {
+        // The harness's own requests are the admin's; the kubelet's client is a component's.
+        if (actor !== 'kube-controller-manager') return undefined;
+        const i = this.failing.findIndex((f) => f.verb === verb);
+        if (i < 0) return undefined;
+        return this.failing.splice(i, 1)[0].code;
+      },
+      watchDelivery: () => undefined,
+    };
+    this.workers = this.startKubelet();
+    this.runtime.getContainerEvents((ev) => {
+      const uid = ev.podLabels[LABEL_POD_UID];
+      if (uid) this.workers.resync(uid);
+    });
+  }
+
+  /** A kubelet process: its client, log and pod workers (a restart kills the old process and its timers). */
+  private startKubelet(): PodWorkers {
+    const ctx = this.cp.component('kubelet');
+    this.proc = ctx.proc;
     // The kubelet's writes, in the same log: its status writes, its final delete, its Killing events.
     const request = ctx.client.request.bind(ctx.client);
     ctx.client.request = (req: any) => {
@@ -243,16 +265,6 @@ class PodWorkersHarness {
       if (msg.startsWith('SyncLoop ')) this.calls.push(msg);
       info(source, msg, kv);
     };
-    this.cp.sim.faults = {
-      apiRequest: (actor, verb) => {
-        // The harness's own requests are the admin's; the kubelet's client is a component's.
-        if (actor !== 'kube-controller-manager') return undefined;
-        const i = this.failing.findIndex((f) => f.verb === verb);
-        if (i < 0) return undefined;
-        return this.failing.splice(i, 1)[0].code;
-      },
-      watchDelivery: () => undefined,
-    };
     const recorder = ctx.recorder('kubelet', 'node-1');
     const core: KubeletCore = {
       ctx,
@@ -263,11 +275,7 @@ class PodWorkersHarness {
       restartBackoff: new Backoff(() => this.cp.sim.clock.nowMs()),
       podCIDR: () => '10.244.1.0/24',
     };
-    this.workers = new PodWorkers(core);
-    this.runtime.getContainerEvents((ev) => {
-      const uid = ev.podLabels[LABEL_POD_UID];
-      if (uid) this.workers.resync(uid);
-    });
+    return new PodWorkers(core);
   }
 
   private current(name: string): KObject | undefined {
@@ -362,6 +370,12 @@ class PodWorkersHarness {
         const ms = Math.round(Number(args[0].replace(/s$/, '')) * 1000);
         return this.cp.advance(ms);
       }
+      case 'restart':
+        // systemctl restart kubelet: new pod workers that learn every Pod again from the informer's list.
+        this.proc.kill();
+        this.workers = this.startKubelet();
+        for (const p of this.cp.admin.list('pods', 'default').items as KObject[]) this.deliver(p.metadata.name!, p);
+        return;
       case 'mark':
         this.calls.push('|');
         return;
