@@ -6,32 +6,33 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
   reached a terminal phase on its own: each running container is stopped (with a Killing event
   unless the Pod is terminal on its own), then every sandbox of the Pod, then the terminal status
   is written and, once it is in the API, a deleted Pod gets the final delete with grace 0, tried
-  again every 10 s until it succeeds, the API server says NotFound, or the Pod is gone. A terminated Pod is not started again, and is forgotten once it is
-  gone. A stale copy of the Pod (an older resourceVersion) and the echo of the kubelet's own
-  status write change nothing; a status another writer changed is synced back. A failed sync is
-  retried after 10 to 15 s, only the latest retry counting. Every minute the garbage collector
-  removes the sandboxes and containers of Pods deleted or gone and terminated, and all but the
-  newest exited container per container name; a completed Pod keeps its stopped sandbox and
-  containers until it is deleted.
+  again every 10 s until it succeeds, the API server says NotFound, or the Pod is gone. A
+  terminated Pod is not started again, and is forgotten once it is gone. A stale copy of the Pod
+  (an older resourceVersion), the echo of the kubelet's own status write and a change of
+  managedFields only change nothing; a status another writer changed is synced back, also after a
+  kubelet restart. A failed sync is retried after 10 to 15 s, only the latest retry counting.
+  Every minute the garbage collector removes the sandboxes and containers of Pods deleted or gone
+  and terminated, and all but the newest exited container per container name; a completed Pod
+  keeps its stopped sandbox and containers until it is deleted.
   These follow kubernetes v1.32's pkg/kubelet/pod_workers_test.go (TestUpdatePod,
   TestUpdatePodForRuntimePod, TestUpdatePodForTerminatedRuntimePod,
   TestUpdatePodDoesNotForgetSyncPodKill, TestTerminalPhaseTransition, the podSyncStatus
   transitions and calculateEffectiveGracePeriod), kuberuntime_manager_test.go and
   kuberuntime_container_test.go (TestKillPod, TestKillPodWithSyncResult, killContainer's grace
-  period), kuberuntime_gc_test.go (TestContainerGC, TestPodSandboxGC: evictable sandboxes and the
-  newest dead container per name kept) and kubecontainer's runtime view (GetPodStatus sorted
-  newest first, generatePodSandboxConfig), run on the model's PodWorkers, killPod and
-  podRuntimeState. Upstream calls UpdatePod and reads its fake runtime's calls; here each Pod is
-  handed to the workers as the informer hands it over, against an API server of their own and a
-  scripted CRI runtime (steps/kubelet-pod-workers.steps.ts) that answers each call after 100 ms
-  (RunPodSandbox after 1 s) and stops a container 100 ms after its SIGTERM, or at the timeout
-  when it ignores SIGTERM. The calls column lists, in order from `mark` on: the kubelet's status
-  sync loop's klog lines (SyncLoop ADD, UPDATE, DELETE, REMOVE), its status writes (status) and
-  deletes (with what the API server said when it failed, or that the Pod stays), its Killing
-  events, each sync
-  (sync: it asks the runtime whether the network is ready), and the CRI calls: sandbox N (the
-  attempt), create NAME N, start NAME, stop NAME TIMEOUT, stopped NAME, stop sandbox N. The Pod is
-  foo unless a step names it ("bar: add").
+  period), status/status_manager_test.go (TestReconcilePodStatus), kuberuntime_gc_test.go
+  (TestContainerGC, TestPodSandboxGC: evictable sandboxes and the newest dead container per name
+  kept) and kubecontainer's runtime view (GetPodStatus sorted newest first,
+  generatePodSandboxConfig), run on the model's PodWorkers, killPod and podRuntimeState.
+  Upstream calls UpdatePod and reads its fake runtime's calls; here each Pod is handed to the
+  workers as the informer hands it over, against an API server of their own and a scripted CRI
+  runtime (steps/kubelet-pod-workers.steps.ts) that answers each call after 100 ms (RunPodSandbox
+  after 1 s) and stops a container 100 ms after its SIGTERM, or at the timeout when it ignores
+  SIGTERM. The calls column lists, in order from `mark` on: the sync loop's klog lines (SyncLoop
+  ADD, UPDATE, DELETE, REMOVE), the kubelet's status writes (status) and deletes (with what the
+  API server said when one failed, or that the Pod stays), its Killing events, each sync (sync: it
+  asks the runtime whether the network is ready), and the CRI calls: sandbox N (the attempt),
+  create NAME N, start NAME, stop NAME TIMEOUT, stopped NAME, stop sandbox N. The Pod is foo
+  unless a step names it ("bar: add"); `restart` starts new pod workers that get every Pod again.
 
   @KL20
   Scenario: What the pod workers do with each update: start, ignore, kill once, retry (TestUpdatePod and its neighbours)
@@ -55,7 +56,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
       | the sync that finds the Pod failed stops it                                        | add Never; wait 5s; mark; exit c 1; wait 5s                               | status, sync, stop sandbox 0, status | 1 |
 
   @KL21
-  Scenario: Killing a Pod: its running containers with the grace period, then its sandbox, the terminal status and the final delete (killPod, killContainer)
+  Scenario: Killing a Pod: its running containers with the grace period, then its sandboxes, the terminal status and the final delete (killPod, killContainer)
     Then the pod workers, given the Pod as the informer hands it over, make these calls:
       | test                                                                     | steps                                                                                  | calls                                                                                                                                                                                   |
       | deleted with 15 s: the deletion's grace period                           | add; wait 5s; mark; delete 15; wait 5s                                                 | SyncLoop DELETE, Killing: Stopping container c (spec.containers{c}), stop c 15, stopped c, stop sandbox 0, status, delete |
