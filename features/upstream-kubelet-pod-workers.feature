@@ -34,7 +34,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
   create NAME N, start NAME, stop NAME TIMEOUT, stopped NAME, stop sandbox N. The Pod is foo
   unless a step names it ("bar: add"); `restart` starts new pod workers that get every Pod again.
 
-  @KL20
+  @KL21
   Scenario: What the pod workers do with each update: start, ignore, kill once, retry (TestUpdatePod and its neighbours)
     Then the pod workers, given the Pod as the informer hands it over, make these calls:
       | test                                                                               | steps                                                                     | calls                                                                                                                                  | known |
@@ -55,7 +55,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
       | two updates before the worker runs: one sync                                       | network down; add; label; wait 5s                                         | SyncLoop ADD, SyncLoop UPDATE, status, sync | 1 |
       | the sync that finds the Pod failed stops it                                        | add Never; wait 5s; mark; exit c 1; wait 5s                               | status, sync, stop sandbox 0, status | 1 |
 
-  @KL21
+  @KL22
   Scenario: Killing a Pod: its running containers with the grace period, then its sandboxes, the terminal status and the final delete (killPod, killContainer)
     Then the pod workers, given the Pod as the informer hands it over, make these calls:
       | test                                                                     | steps                                                                                  | calls                                                                                                                                                                                   |
@@ -69,7 +69,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
       | the final delete waits until the terminal status is written             | add; wait 5s; mark; fail update 500; delete 30; wait 15s                               | SyncLoop DELETE, Killing: Stopping container c (spec.containers{c}), stop c 30, stopped c, stop sandbox 0, status, status: 500, status, delete |
       | nor after the API server said NotFound                                   | fail delete 500; add; wait 5s; mark; delete 30; wait 5s; forceDelete; wait 25s         | SyncLoop DELETE, Killing: Stopping container c (spec.containers{c}), stop c 30, stopped c, stop sandbox 0, status, delete, delete: 500, delete, delete: 404 |
 
-  @KL22
+  @KL23
   Scenario: The container garbage collector removes what deleted Pods left and all but the newest exited container per name (TestContainerGC, TestPodSandboxGC)
     # What the runtime holds at the end: each sandbox (attempt, state) and container (name, attempt, state).
     Then the pod workers and the container garbage collector leave in the runtime:
@@ -86,7 +86,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
       | each container name keeps its newest exited run                       | add c1 c2 Never; wait 5s; exit c1 0; exit c2 1; wait 60s                                                           | sandbox 0 notready, c1 0 exited, c2 0 exited |
       | forgetting a Pod keeps another Pod's restart back-off                 | bar: add; add; wait 5s; bar: exit c 1; wait 1s; bar: exit c 1; wait 1s; remove; wait 1s; bar: label; wait 1s        | bar/sandbox 0 ready, sandbox 0 notready, bar/c 0 exited, bar/c 1 exited, c 0 exited      |
 
-  @KL22
+  @KL23
   Scenario: The runtime's view of a Pod lists its sandboxes and each container's runs newest first (GetPodStatus, kubecontainer.Pods)
     # "id uid attempt createdAt state" per sandbox, "name uid attempt createdAt" per container, as the runtime lists them.
     Then the runtime's view of Pod u1 is:
@@ -96,7 +96,7 @@ Feature: The kubelet's pod workers, how it kills a Pod, and its container garbag
       | each container's runs, newest attempt first   |                                                              | c u1 0 100, d u1 0 100, c u1 1 200, c u2 2 300 | sandboxes none; c c-2 c-0; d d-1    |
       | the same attempt: the newest first            |                                                              | c u1 0 100, c u1 0 200                         | sandboxes none; c c-1 c-0           |
 
-  @KL22
+  @KL23
   Scenario: What RunPodSandbox gets for a Pod (TestGeneratePodSandboxConfig)
     Then the sandbox config of each Pod is:
       | test                                           | pod                                                                                                                                   | attempt | config                                                                                                                                              |
