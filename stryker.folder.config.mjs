@@ -27,7 +27,7 @@ const FOLDERS = {
     mutate: ['model/node/kubelet/**/*.ts'],
     features: [
       'features/upstream-kubelet.feature',
-      // pod workers, killPod, the container GC, the runtime view (and any later upstream-kubelet-* table)
+      // every upstream-kubelet-* table: pod workers, probes, static and mirror Pods, lease, volumes
       'features/upstream-kubelet-*.feature',
       'features/kubelet-*.feature',
       'features/pods.feature',

@@ -1,7 +1,9 @@
 /**
  * Upstream's puller tests (fixtures/upstream/kubelet-images.json) on the model's ImageManager:
  * a fake runtime that has one image and pulls with the case's error, a fake clock, upstream's
- * back-off of 1 s doubling to 1 min; each attempt's runtime calls, outcome and events.
+ * back-off of 1 s doubling to 1 min; each attempt's runtime calls, outcome and events. An attempt
+ * may be another Pod's (its name and UID), come sooner than the clock's 1 s step, or be the
+ * kubelet forgetting a Pod.
  */
 import { CriError } from '../../model/node/cri/api';
 import { Backoff } from '../../model/node/kubelet/backoff';
@@ -30,11 +32,17 @@ function pullerCase(c: any): string | undefined {
   const pod: any = { metadata: { name: 'test_pod', namespace: 'test-ns', uid: 'bar', resourceVersion: '42' } };
   const container = { name: 'container_name', image: c.image, imagePullPolicy: c.policy };
   for (const [i, want] of c.expected.entries()) {
+    if (want.forget) {
+      // The kubelet forgets a Pod that is gone (its back-off entries and last pull errors).
+      m.forgetPod(want.forget);
+      continue;
+    }
     calls.length = 0;
     events.length = 0;
-    now += 1000;
+    now += want.advance ?? 1000;
     let got: EnsureResult | undefined;
-    m.ensure(pod, container, {} as any, (r) => (got = r));
+    const p = want.pod ? { metadata: { ...pod.metadata, name: want.pod, uid: want.pod } } : pod;
+    m.ensure(p, container, {} as any, (r) => (got = r));
     const result = !got ? 'no answer' : got.ok ? 'ok' : got.reason;
     const seen: any = { result };
     if (want.calls) seen.calls = [...calls];

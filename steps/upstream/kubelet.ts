@@ -14,6 +14,9 @@ import { KUBELET_NODE_CONDITIONS_TABLES } from './kubelet-node-conditions';
 import { KUBELET_STATUS_MANAGER_TABLES } from './kubelet-status-manager';
 import { KUBELET_PROBER_TABLES } from './kubelet-prober';
 import { KUBELET_STATUS_TABLES } from './kubelet-status';
+import { KUBELET_STATIC_PODS_TABLES } from './kubelet-static-pods';
+import { KUBELET_LEASE_TABLES } from './kubelet-lease';
+import { KUBELET_VOLUMES_TABLES } from './kubelet-volumes';
 
 const FILE = 'kubelet';
 
@@ -84,6 +87,9 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_CONDITIONS_TABLES,
   ...KUBELET_IMAGES_TABLES,
   ...KUBELET_PROBER_TABLES,
+  ...KUBELET_STATIC_PODS_TABLES,
+  ...KUBELET_LEASE_TABLES,
+  ...KUBELET_VOLUMES_TABLES,
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
   ...KUBELET_STATUS_MANAGER_TABLES,

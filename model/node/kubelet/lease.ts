@@ -6,6 +6,8 @@ const LEASE_NAMESPACE = 'kube-node-lease';
 const LEASE_DURATION_SECONDS = 40;
 /** renewInterval = 0.25 * leaseDuration. */
 const RENEW_INTERVAL_MS = 10_000;
+/** maxUpdateRetries: tries of one update before the sync gives up until the next interval. */
+const MAX_UPDATE_RETRIES = 5;
 
 /**
  * The node lease controller (component-helpers' lease controller): a Lease named after the
@@ -31,27 +33,49 @@ export class NodeLease {
       this.sync();
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      this.lease = undefined; // re-read next time (conflict, or the API server is away)
+      this.lease = undefined; // read again next time (the API server is away)
     }
     this.ctx.proc.schedule(RENEW_INTERVAL_MS, 'renew node lease', () => this.renew());
   }
 
+  /**
+   * controller.sync: update the Lease last written without reading it first; when an update
+   * fails, read the Lease (or create it) and update that, up to 5 updates (retryUpdateLease).
+   */
   private sync(): void {
     const { client, sim } = this.ctx;
     const now = sim.clock.nowMicro();
-    if (!this.lease) this.lease = client.tryGet('leases', LEASE_NAMESPACE, this.nodeName);
-    if (!this.lease) {
-      const uid = this.nodeUid();
-      if (!uid) return; // the Node is not registered yet
-      this.lease = client.create('leases', LEASE_NAMESPACE, {
-        apiVersion: 'coordination.k8s.io/v1',
-        kind: 'Lease',
-        metadata: { name: this.nodeName, namespace: LEASE_NAMESPACE, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: this.nodeName, uid }] },
-        spec: { holderIdentity: this.nodeName, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime: now },
-      });
-      return;
+    let lease = this.lease;
+    for (let attempt = 1; ; attempt++) {
+      if (!lease) {
+        lease = client.tryGet('leases', LEASE_NAMESPACE, this.nodeName);
+        if (!lease) {
+          const uid = this.nodeUid();
+          if (!uid) return; // the Node is not registered yet
+          // A Lease just created needs no update.
+          this.lease = client.create('leases', LEASE_NAMESPACE, {
+            apiVersion: 'coordination.k8s.io/v1',
+            kind: 'Lease',
+            metadata: { name: this.nodeName, namespace: LEASE_NAMESPACE, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: this.nodeName, uid }] },
+            spec: { holderIdentity: this.nodeName, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime: now },
+          });
+          return;
+        }
+      }
+      try {
+        this.lease = this.renewed(lease, now);
+        return;
+      } catch (e) {
+        if (!(e instanceof StatusError) || attempt >= MAX_UPDATE_RETRIES) throw e;
+        // A conflict: someone else wrote the Lease; or the API server failed. Read it again.
+        lease = undefined;
+      }
     }
-    const next = { ...this.lease, spec: { ...this.lease.spec, holderIdentity: this.nodeName, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime: now } };
-    this.lease = client.update('leases', LEASE_NAMESPACE, next);
+  }
+
+  /** The Lease renewed now, as the API server stored it. */
+  private renewed(lease: KObject, now: string): KObject {
+    const next = { ...lease, spec: { ...lease.spec, holderIdentity: this.nodeName, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime: now } };
+    return this.ctx.client.update('leases', LEASE_NAMESPACE, next);
   }
 }

@@ -10,7 +10,7 @@
 import type { KObject } from '../../api/meta';
 import { mutant } from '../../sim/mutants';
 import type { KubeletCore } from './core';
-import { formatPod, podRuntimeState } from './runtime-view';
+import { podRuntimeState } from './runtime-view';
 import { runProbe, type ProbeResult } from './prober';
 
 type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -156,6 +156,11 @@ export class ProbeManager {
     if (w.type === 'startup' ? started : !started) return;
     const ip = rt.sandboxes[0]?.ip ?? '';
     const outcome = runProbe(host, ctx.client.server.kubelets.get(host.name), pod, container, probe, ip);
+    if (outcome.result === 'unknown') {
+      // Prober error: reported, and the result thrown away (neither counted nor set).
+      recorder.event(pod, 'Warning', 'Unhealthy', `${TITLE[w.type]} probe errored and resulted in unknown state: ${outcome.error}`, `spec.containers{${w.container}}`);
+      return;
+    }
     if (outcome.result === 'failure') recorder.event(pod, 'Warning', 'Unhealthy', `${TITLE[w.type]} probe failed: ${outcome.output}`, `spec.containers{${w.container}}`);
     w.resultRun = w.lastResult === outcome.result ? w.resultRun + 1 : 1;
     w.lastResult = outcome.result;
@@ -174,8 +179,15 @@ export class ProbeManager {
   private kill(pod: KObject, container: any, id: string, type: ProbeType, probe: any): void {
     const { runtime, recorder, ctx } = this.core;
     recorder.event(pod, 'Normal', 'Killing', `Container ${container.name} failed ${type} probe, will be restarted`, `spec.containers{${container.name}}`);
-    ctx.log.info('kuberuntime_container.go:808', 'Killing container with a grace period', { pod: formatPod(pod), containerName: container.name, containerID: id });
     const grace = probe.terminationGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
+    // klog.KObj(pod), the Pod's UID, the container's ID with its runtime's scheme, and the grace period.
+    ctx.log.info('kuberuntime_container.go:808', 'Killing container with a grace period', {
+      pod: `${pod.metadata.namespace}/${pod.metadata.name}`,
+      podUID: pod.metadata.uid,
+      containerName: container.name,
+      containerID: `${runtime.name}://${id}`,
+      gracePeriod: grace,
+    });
     runtime.stopContainer(id, grace, () => this.changed(pod.metadata.uid!));
   }
 }

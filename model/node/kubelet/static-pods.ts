@@ -127,10 +127,12 @@ export class StaticPodSource {
     delete pod.status;
     delete pod.metadata.creationTimestamp;
     const node = host.name;
-    // The UID is a hash of the Pod as written, the node and the file: the same manifest is the same Pod.
-    const uid = createHash('md5').update(canonicalJSON(pod)).update(`host:${node}`).update(`file:${file}`).digest('hex');
+    // The UID is a hash of the Pod as written, the node and the file: the same manifest is the same
+    // Pod. A manifest that gives its own UID keeps it (applyDefaults hashes only when there is none).
+    const uid = doc.metadata.uid ? String(doc.metadata.uid) : createHash('md5').update(canonicalJSON(pod)).update(`host:${node}`).update(`file:${file}`).digest('hex');
     pod.metadata.uid = uid;
-    pod.metadata.name = `${doc.metadata.name}-${node}`;
+    // generatePodName: the node's name in lower case.
+    pod.metadata.name = `${doc.metadata.name}-${node.toLowerCase()}`;
     pod.metadata.namespace = doc.metadata.namespace || 'default';
     pod.metadata.annotations = {
       ...(doc.metadata.annotations ?? {}),
@@ -139,7 +141,14 @@ export class StaticPodSource {
       [CONFIG_SOURCE]: 'file',
     };
     pod.spec = { ...pod.spec, nodeName: node };
-    pod.spec.tolerations = [...(pod.spec.tolerations ?? []), { operator: 'Exists', effect: 'NoExecute' }];
+    // helper.AddOrUpdateTolerationInPod: tolerate every NoExecute taint, unless the manifest already does.
+    const tolerations: any[] = [...(pod.spec.tolerations ?? [])];
+    const all = { operator: 'Exists', effect: 'NoExecute' };
+    const same = (t: any) => (t?.key ?? '') === '' && t?.operator === 'Exists' && (t?.value ?? '') === '' && t?.effect === 'NoExecute';
+    const at = tolerations.findIndex(same);
+    if (at < 0) tolerations.push(all);
+    else tolerations[at] = all;
+    pod.spec.tolerations = tolerations;
     // Scheme defaults only: admission plugins run in the API server, for the mirror Pod.
     defaultPodSpec(pod.spec);
     return pod;
