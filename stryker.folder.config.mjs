@@ -27,6 +27,7 @@ const FOLDERS = {
     mutate: ['model/node/kubelet/**/*.ts'],
     features: [
       'features/upstream-kubelet.feature',
+      // every upstream-kubelet-* table: pod workers, probes, static and mirror Pods, lease, volumes
       'features/upstream-kubelet-*.feature',
       'features/kubelet-*.feature',
       'features/pods.feature',

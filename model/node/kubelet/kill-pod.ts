@@ -30,17 +30,23 @@ export function killPod(core: KubeletCore, status: StatusManager, w: PodWorker, 
   let waiting = running.length;
   // The status manager keeps a deleted Pod until the API server took its final delete: a failed
   // one is tried again at the next syncBatch (every 10 s), else the Pod would stay Terminating.
+  // It deletes only once the terminal status is in the API (status_manager.go syncPod: the delete
+  // follows a successful status update, canBeDeleted): after a failed write, at the syncBatch
+  // that writes it.
+  const retry = () => ctx.proc.schedule(STATUS_SYNC_PERIOD_MS, `status manager: delete ${pod.metadata.namespace}/${pod.metadata.name}`, finalDelete);
   const finalDelete = () => {
     if (w.removed) return;
+    if (status.unwritten(w)) return retry();
     try {
       ctx.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      if (e.status.reason !== 'NotFound') ctx.proc.schedule(STATUS_SYNC_PERIOD_MS, `status manager: delete ${pod.metadata.namespace}/${pod.metadata.name}`, finalDelete);
+      if (e.status.reason !== 'NotFound') retry();
     }
   };
   const afterContainers = () => {
-    const sandboxes = rt.sandboxes.filter((s) => s.state === 'SANDBOX_READY');
+    // killPodWithSyncResult stops every sandbox of the Pod, a dead one too (StopPodSandbox is idempotent).
+    const sandboxes = rt.sandboxes;
     let left = sandboxes.length;
     const finish = () => {
       w.state = 'terminated';

@@ -80,12 +80,9 @@ export class PodWorkers {
     this.core.ctx.proc.schedule(delayMs, `sync pod ${w.key}`, () => this.sync(w));
   }
 
+  /** Runs only from kick's timer, which never schedules a busy worker (a kick then marks it pending). */
   private sync(w: PodWorker): void {
     w.scheduled = false;
-    if (w.busy) {
-      w.pending = true;
-      return;
-    }
     w.busy = true;
     const finish = (failed: boolean) => {
       w.busy = false;

@@ -45,7 +45,11 @@ export function sandboxConfig(pod: KObject, attempt: number, podCIDR: string): P
   };
 }
 
-/** generateContainerConfig: what CreateContainer gets for one of the Pod's containers. */
+/**
+ * generateContainerConfig: what CreateContainer gets for one of the Pod's containers. Its env and
+ * mounts (hostPath and the files of the kubelet's volumes) come from the API, so withRunOptions
+ * (container-config.ts) adds them.
+ */
 export function containerConfig(pod: KObject, c: any, attempt: number): ContainerConfig {
   const m = pod.metadata;
   return {
@@ -54,11 +58,6 @@ export function containerConfig(pod: KObject, c: any, attempt: number): Containe
     command: c.command,
     args: c.args,
     labels: { [LABEL_CONTAINER_NAME]: c.name, [LABEL_POD_NAME]: m.name!, [LABEL_POD_NAMESPACE]: m.namespace!, [LABEL_POD_UID]: m.uid! },
-    mounts: (c.volumeMounts ?? []).map((v: any) => {
-      // A hostPath volume is bind-mounted from the node (CRI Mount.host_path).
-      const hostPath: string | undefined = (pod.spec?.volumes ?? []).find((vol: any) => vol.name === v.name)?.hostPath?.path;
-      return { containerPath: v.mountPath, readonly: !!v.readOnly, ...(hostPath ? { hostPath } : {}) };
-    }),
   };
 }
 

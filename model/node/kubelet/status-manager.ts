@@ -29,6 +29,11 @@ export class StatusManager {
     });
   }
 
+  /** A write of this Pod's status failed and waits for the next syncBatch. */
+  unwritten(w: PodWorker): boolean {
+    return this.unsynced.has(w);
+  }
+
   write(w: PodWorker, terminal = false): void {
     if (w.removed) return;
     const { runtime, host, ctx } = this.core;
@@ -44,7 +49,17 @@ export class StatusManager {
     // Unchanged since our last write, unless another writer (the node lifecycle controller
     // marking Pods not ready) changed the status since: then the kubelet's view is written back.
     const ours = Number(target.metadata.resourceVersion ?? 0) <= w.lastWrittenRV;
-    if (text === canonicalJSON(target.status) || (!isStatic && text === w.lastWritten && ours)) return;
+    if (text === canonicalJSON(target.status)) {
+      // The API has it already. On a worker's first sync (a restarted kubelet's) it counts as
+      // written, so a later change by another writer is written back (needsReconcile compares the
+      // Pod's status with the manager's cache, which the first SetPodStatus fills).
+      if (w.lastWritten === undefined) {
+        w.lastWritten = text;
+        w.lastWrittenRV = Number(target.metadata.resourceVersion ?? 0);
+      }
+      return;
+    }
+    if (!isStatic && text === w.lastWritten && ours) return;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const body = deepCopy(target);
