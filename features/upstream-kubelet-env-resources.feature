@@ -8,7 +8,7 @@ Feature: A container's resource variables (resourceFieldRef) as upstream compute
   and pkg/kubelet/kubelet_resources.go's defaultPodLimitsForDownwardAPI (Kubernetes v1.32), run on
   the model's makeEnvironment (steps/fixtures/upstream/kubelet-env-resources.json).
 
-  @KL26
+  @KL28
   Scenario: resourceFieldRef values, divisors, containers by name and the node's allocatable (TestExtractResourceValue, defaultPodLimitsForDownwardAPI)
     Then every case of upstream's kubelet table resourceFieldRef holds on the model
 

@@ -11,18 +11,18 @@ Feature: What the kubelet writes into configMap, secret, downwardAPI and project
   (Kubernetes v1.32), with rows of our own, run on the model's setUpVolumes
   (steps/fixtures/upstream/kubelet-projected.json).
 
-  @KL25
+  @KL27
   Scenario: Keys, items, paths and optional sources of configMap and secret volumes (TestCollectDataWithSecret, TestCollectDataWithConfigMap, TestMakePayload)
     Then every case of upstream's kubelet table payload holds on the model
 
-  @KL25
+  @KL27
   Scenario: downwardAPI items and the fields they may read (TestCollectDataWithDownwardAPI, TestExtractFieldPathAsString)
     Then every case of upstream's kubelet table downwardAPIPayload holds on the model
 
-  @KL25 @KL24
+  @KL27 @KL26
   Scenario: A projected volume's sources together, a ServiceAccount token among them, and their errors aggregated (TestCollectDataWithServiceAccountToken, collectData)
     Then every case of upstream's kubelet table projectedSources holds on the model
 
-  @KL25
+  @KL27
   Scenario: A container's mounts: read-only, a hostPath's subPath, a subPath of a files volume (TestMakeMounts)
     Then every case of upstream's kubelet table containerMounts holds on the model

@@ -10,18 +10,18 @@ Feature: The kubelet's ServiceAccount token manager as upstream's token_manager_
   model's serviceAccountToken (steps/fixtures/upstream/kubelet-tokens.json). Upstream refreshes up
   to 10 s earlier at random (jitter); the rows stay 11 s or more from each threshold.
 
-  @KL24
+  @KL26
   Scenario: A token cached, refreshed in the last 20% of its life or after a day, kept while a refresh fails (TestTokenCachingAndExpiration)
     Then every case of upstream's kubelet table tokenCaching holds on the model
 
-  @KL24
+  @KL26
   Scenario: When a token needs a refresh (TestRequiresRefresh)
     Then every case of upstream's kubelet table requiresRefresh holds on the model
 
-  @KL24
+  @KL26
   Scenario: What the cache tells apart (TestKeyFunc)
     Then every case of upstream's kubelet table keyFunc holds on the model
 
-  @KL24
+  @KL26
   Scenario: The TokenRequest the kubelet makes for a projected serviceAccountToken source (collectData)
     Then every case of upstream's kubelet table tokenRequest holds on the model
