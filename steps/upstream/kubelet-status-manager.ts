@@ -5,6 +5,7 @@
  * writes reach pods/status, and what happens when the Pod changed, went away or came back.
  */
 import { type KObject } from '../../model/api/meta';
+import { StatusError } from '../../model/api/status';
 import { PodWorker, type KubeletCore } from '../../model/node/kubelet/core';
 import { LABEL_POD_UID } from '../../model/node/kubelet/runtime-view';
 import { StatusManager } from '../../model/node/kubelet/status-manager';
@@ -26,6 +27,17 @@ function statusManagerCase(c: any): string | undefined {
     listContainers: () => [{ id: 'c1', podSandboxId: 'sb', metadata: { name: 'c', attempt: 0 }, image: 'busybox', imageRef: '', labels: { [LABEL_POD_UID]: w.uid }, state: exited ? 'CONTAINER_EXITED' : 'CONTAINER_RUNNING', createdAt: 0, startedAt: 0, finishedAt: 0, exitCode: exited ? 1 : 0, reason: exited ? 'Error' : '' }],
   };
   const core = { ctx, host: { config: { address: '172.18.0.3' } }, runtime } as unknown as KubeletCore;
+  // apiError / conflict: the next status writes fail with a 500 / a 409 before they reach the API server.
+  let apiErrors = 0;
+  let errorCode = 500;
+  const updateStatus = ctx.client.updateStatus.bind(ctx.client);
+  ctx.client.updateStatus = (...args: Parameters<typeof updateStatus>) => {
+    if (apiErrors > 0) {
+      apiErrors--;
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: errorCode, reason: errorCode === 409 ? 'Conflict' : 'InternalError', message: 'injected' } as any);
+    }
+    return updateStatus(...args);
+  };
   const status = new StatusManager(core);
   const writes = () => cp.verbsOn('pods').filter((v) => v === 'update/status').length;
   for (const [i, op] of c.ops.entries()) {
@@ -56,6 +68,8 @@ function statusManagerCase(c: any): string | undefined {
     else if (op.staleInformer) w.pod = created;
     else if (op.exits) exited = true;
     else if (op.forget) w.removed = true;
+    else if (op.apiError !== undefined) [apiErrors, errorCode] = [op.apiError, 500];
+    else if (op.conflict !== undefined) [apiErrors, errorCode] = [op.conflict, 409];
     else if (op.restart) w = new PodWorker(cp.admin.get('pods', 'default', 'foo'));
     else throw new Error(`unknown op ${JSON.stringify(op)}`);
   }
