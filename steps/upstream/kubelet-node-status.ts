@@ -61,10 +61,12 @@ function nodeStatusCase(c: any): string | undefined {
     ],
     listImages: () => images.map((i) => ({ ...i })),
   };
-  const host = { name: NAME, services: {}, config: { name: NAME, address: '172.18.0.3', capacity: { ...CAPACITY, ...(c.capacity ?? {}) }, labels: { ...LABELS }, taints: c.taints ?? [] } };
+  const host = { name: NAME, services: {}, config: { name: NAME, address: '172.18.0.3', capacity: { ...CAPACITY, ...(c.capacity ?? {}) }, labels: { ...(c.labels ?? LABELS) }, taints: c.taints ?? [] } };
   const recorder = { event: (_ref: KObject, _type: string, reason: string) => events.push(reason) };
   const core = { ctx, host, runtime, recorder } as unknown as KubeletCore;
-  const nodes: any = { getByName: (_ns: string | undefined, name: string) => cp.admin.tryGet('nodes', undefined, name) };
+  // The kubelet's node informer: the Node as stored, or (staleInformer) the copy it held then.
+  let stale: KObject | undefined;
+  const nodes: any = { getByName: (_ns: string | undefined, name: string) => stale ?? cp.admin.tryGet('nodes', undefined, name) };
   if (c.existing) cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: NAME, ...c.existing.metadata }, ...(c.existing.status ? { status: c.existing.status } : {}) });
   cp.clearActions();
   const node = () => cp.admin.tryGet('nodes', undefined, NAME);
@@ -81,7 +83,8 @@ function nodeStatusCase(c: any): string | undefined {
     else if (op.runtimeReady !== undefined) runtimeReady = op.runtimeReady;
     else if (op.networkReady !== undefined) networkReady = op.networkReady;
     else if (op.images !== undefined) images = imagesOf(op.images);
-    else if (op.deleteNode) cp.admin.delete('nodes', undefined, NAME);
+    else if (op.staleInformer) stale = node();
+    else if (op.otherWriter) cp.admin.update('nodes', undefined, { ...node(), metadata: { ...node()!.metadata, labels: { ...node()!.metadata.labels, 'example.com/touched': 'yes' } } });
     else if (op.verbs !== undefined) p = problem('requests on nodes', cp.verbsOn('nodes'), op.verbs);
     else if (op.labels !== undefined) p = problem('labels', sorted(node()?.metadata.labels), op.labels);
     else if (op.annotations !== undefined) p = problem('annotations', sorted(node()?.metadata.annotations), op.annotations);
