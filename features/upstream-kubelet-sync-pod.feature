@@ -13,3 +13,7 @@ Feature: The kubelet's SyncPod as upstream's kuberuntime manager tests have it
   @KL22
   Scenario: The sandbox, each container pulled, created and started, failures, back-off and deletion (TestSyncPod, TestSyncPodBackoff, TestSyncPodWithSandboxAndDeletedPod)
     Then every case of upstream's kubelet table syncPod holds on the model
+
+  @KL22
+  Scenario: A failed sync is tried again after 10 to 15 s (pod_workers.go workerBackOffPeriod with its jitter)
+    Then every case of upstream's kubelet table podWorkerBackOff holds on the model

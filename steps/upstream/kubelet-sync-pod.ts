@@ -8,7 +8,8 @@
  */
 import { CriError, type ContainerStatus, type PodSandboxStatus } from '../../model/node/cri/api';
 import { Backoff } from '../../model/node/kubelet/backoff';
-import { PodWorker, type KubeletCore } from '../../model/node/kubelet/core';
+import { PodWorker, syncRetryMs, type KubeletCore } from '../../model/node/kubelet/core';
+import { Simulation } from '../../model/sim/simulation';
 import { LABEL_POD_UID } from '../../model/node/kubelet/runtime-view';
 import type { StatusManager } from '../../model/node/kubelet/status-manager';
 import { syncPod } from '../../model/node/kubelet/sync-pod';
@@ -111,6 +112,15 @@ function syncPodCase(c: any): string | undefined {
   return undefined;
 }
 
+/** The pod worker's wait after a failed sync, drawn `draws` times on a simulation of that seed: its least and greatest value, rounded down to the 500 ms. */
+function retryCase(c: any): string | undefined {
+  const core = { ctx: { sim: new Simulation(c.seed) } } as unknown as KubeletCore;
+  const waits = Array.from({ length: c.draws }, () => syncRetryMs(core));
+  const floor = (ms: number) => Math.floor(ms / 500) * 500;
+  return same({ least: floor(Math.min(...waits)), greatest: floor(Math.max(...waits)) }, c.want);
+}
+
 export const KUBELET_SYNC_POD_TABLES: Record<string, () => string[]> = {
   syncPod: () => failuresOf(upstreamTable('kubelet-sync-pod', 'syncPod'), syncPodCase),
+  podWorkerBackOff: () => failuresOf(upstreamTable('kubelet-sync-pod', 'podWorkerBackOff'), retryCase),
 };
