@@ -90,8 +90,8 @@ function nodeStatusCase(c: any): string | undefined {
     else if (op.annotations !== undefined) p = problem('annotations', sorted(node()?.metadata.annotations), op.annotations);
     else if (op.events !== undefined) p = problem('events', events.splice(0), op.events);
     else if (op.logs !== undefined) {
-      // The kubelet's log lines since the last check, "I message" or "E message" (no time, no keys).
-      const lines = ctx.log.lines.splice(0).map((l) => `${l[0]} ${l.slice(l.indexOf('] ') + 2).replace(/^"((?:[^"\\]|\\.)*)".*$/, '$1')}`);
+      // The kubelet's log lines since the last check: severity, then the message and its keys (no time, no source).
+      const lines = ctx.log.lines.splice(0).map((l) => `${l[0]} ${l.slice(l.indexOf('] ') + 2)}`);
       p = problem('log', lines, op.logs);
     } else if (op.status !== undefined) {
       for (const [path, want] of Object.entries(op.status)) {
