@@ -9,6 +9,6 @@ Feature: The kubelet's Node registration and status updates as upstream's node s
   pkg/kubelet/kubelet_node_status_test.go and pkg/kubelet/nodestatus/setters_test.go (Kubernetes
   v1.32) on the model's node status manager (steps/fixtures/upstream/kubelet-node-status.json).
 
-  @KL21
+  @KL24
   Scenario: Registration, the status written, its report frequency and its retries (TestUpdateNewNodeStatus, TestUpdateExistingNodeStatus, TestUpdateNodeStatusWithLease, TestTryRegisterWithApiServer, TestUpdateDefaultLabels)
     Then every case of upstream's kubelet table nodeStatus holds on the model

@@ -10,10 +10,10 @@ Feature: The kubelet's SyncPod as upstream's kuberuntime manager tests have it
   and kubelet.go's SyncPod (Kubernetes v1.32) on the model's syncPod
   (steps/fixtures/upstream/kubelet-sync-pod.json).
 
-  @KL22
+  @KL25
   Scenario: The sandbox, each container pulled, created and started, failures, back-off and deletion (TestSyncPod, TestSyncPodBackoff, TestSyncPodWithSandboxAndDeletedPod)
     Then every case of upstream's kubelet table syncPod holds on the model
 
-  @KL22
+  @KL25
   Scenario: A failed sync is tried again after 10 to 15 s (pod_workers.go workerBackOffPeriod with its jitter)
     Then every case of upstream's kubelet table podWorkerBackOff holds on the model
