@@ -40,6 +40,8 @@ Feature: The kubelet's journal tells what it did, in klog's words
       kubelet\[\d+\]: I0101 [\d:.]+ +\d+ kubelet\.go:2478\] "SyncLoop DELETE" source="api" pods=\["default/web"\]$
       kubelet\[\d+\]: I0101 [\d:.]+ +\d+ kubelet\.go:2484\] "SyncLoop REMOVE" source="api" pods=\["default/web"\]$
       """
+    # updatePodCIDR: only a change of the Node's Pod CIDR is logged, not each Node update after it.
+    And the output has 1 line matching "Updating Pod CIDR"
     When I run `on k8s-worker-1 journalctl -u kubelet -n 1`
     Then the output lines match:
       """

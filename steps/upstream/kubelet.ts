@@ -12,6 +12,9 @@ import { KUBELET_IMAGES_TABLES } from './kubelet-images';
 import { KUBELET_LOGS_TABLES } from './kubelet-logs';
 import { KUBELET_NODE_CONDITIONS_TABLES } from './kubelet-node-conditions';
 import { KUBELET_STATUS_MANAGER_TABLES } from './kubelet-status-manager';
+import { KUBELET_NODE_STATUS_TABLES } from './kubelet-node-status';
+import { KUBELET_SYNC_POD_TABLES } from './kubelet-sync-pod';
+import { KUBELET_CONTAINER_STATUS_TABLES } from './kubelet-container-status';
 import { KUBELET_PROBER_TABLES } from './kubelet-prober';
 import { KUBELET_STATUS_TABLES } from './kubelet-status';
 import { KUBELET_STATIC_PODS_TABLES } from './kubelet-static-pods';
@@ -99,4 +102,7 @@ export const KUBELET_TABLES: Record<string, () => string[]> = {
   ...KUBELET_STATUS_TABLES,
   ...KUBELET_NODE_CONDITIONS_TABLES,
   ...KUBELET_STATUS_MANAGER_TABLES,
+  ...KUBELET_NODE_STATUS_TABLES,
+  ...KUBELET_SYNC_POD_TABLES,
+  ...KUBELET_CONTAINER_STATUS_TABLES,
 };

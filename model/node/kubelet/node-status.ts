@@ -13,6 +13,55 @@ const UPDATE_MS = 10_000;
 const REPORT_MS = 5 * 60_000;
 /** nodeStatusMaxImages. */
 const MAX_IMAGES = 50;
+/** nodestatus.MaxNamesPerImageInNodeStatus: the names reported for one image. */
+const MAX_NAMES_PER_IMAGE = 5;
+/** nodeStatusUpdateRetry: the tries of one node status update. */
+const NODE_STATUS_UPDATE_RETRY = 5;
+/** The annotation that says the attach/detach controller attaches this node's volumes. */
+const CMAD_ANNOTATION = 'volumes.kubernetes.io/controller-managed-attach-detach';
+/** updateDefaultLabels' labels: the ones a kubelet sets again on a Node it finds registered. */
+const DEFAULT_LABELS = [
+  'kubernetes.io/hostname',
+  'topology.kubernetes.io/zone',
+  'topology.kubernetes.io/region',
+  'failure-domain.beta.kubernetes.io/zone',
+  'failure-domain.beta.kubernetes.io/region',
+  'node.kubernetes.io/instance-type',
+  'beta.kubernetes.io/instance-type',
+  'kubernetes.io/os',
+  'kubernetes.io/arch',
+  'node.kubernetes.io/windows-build',
+  'beta.kubernetes.io/os',
+  'beta.kubernetes.io/arch',
+];
+
+/**
+ * updateDefaultLabels: each default label the new Node has is set on the existing one to the new
+ * Node's value (an empty value removes it); other labels stay. Whether anything changed.
+ */
+export function updateDefaultLabels(initial: KObject, existing: KObject): boolean {
+  let needsUpdate = false;
+  const want = initial.metadata.labels ?? {};
+  const labels = (existing.metadata.labels ??= {});
+  for (const label of DEFAULT_LABELS) {
+    if (!(label in want)) continue;
+    if (labels[label] !== want[label]) {
+      labels[label] = want[label];
+      needsUpdate = true;
+    }
+    if (labels[label] === '') delete labels[label];
+  }
+  return needsUpdate;
+}
+
+/** reconcileCMADAnnotationWithExistingNode: the existing Node takes the new Node's attach/detach annotation (or its absence). */
+export function reconcileCMADAnnotation(node: KObject, existing: KObject): boolean {
+  const want = node.metadata.annotations?.[CMAD_ANNOTATION];
+  if ((existing.metadata.annotations?.[CMAD_ANNOTATION] ?? '') === (want ?? '')) return false;
+  if (want === undefined) delete existing.metadata.annotations![CMAD_ANNOTATION];
+  else (existing.metadata.annotations ??= {})[CMAD_ANNOTATION] = want;
+  return true;
+}
 
 
 /**
@@ -99,24 +148,61 @@ export class NodeStatusManager {
         labels: Object.fromEntries(Object.entries(host.config.labels).filter(([k]) => kubeletMaySetLabel(k))),
         annotations: {
           'kubeadm.alpha.kubernetes.io/cri-socket': this.core.runtime.endpoint,
-          'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+          [CMAD_ANNOTATION]: 'true',
         },
       },
       spec: { providerID: `kind://docker/kind/${this.name}`, ...(host.config.taints.length ? { taints: host.config.taints.map((t) => ({ ...t })) } : {}) },
       status,
     };
-    try {
-      ctx.client.create('nodes', undefined, node);
-    } catch (e) {
-      if (!(e instanceof StatusError) || e.code !== 409) throw e;
-      // A restarted kubelet finds its Node (tryRegisterWithAPIServer).
-      ctx.log.info('kubelet_node_status.go:127', 'Node was previously registered', { node: this.name });
-    }
+    if (!this.tryRegister(node)) return;
     this.registered = true;
     this.lastReportMs = ctx.sim.clock.nowMs();
     ctx.log.info('kubelet_node_status.go:79', 'Successfully registered node', { node: this.name });
     this.recordConditionEvents(events);
     recorder.event(this.nodeRef, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+  }
+
+  /**
+   * tryRegisterWithAPIServer: create the Node; when it exists already, read it, give it the
+   * attach/detach annotation and default labels this kubelet would register with, and write
+   * them if anything changed. Whether the node counts as registered; errors are logged, and the
+   * caller tries again after its back-off.
+   */
+  private tryRegister(node: KObject): boolean {
+    const { ctx } = this.core;
+    const kv = { node: this.name };
+    try {
+      ctx.client.create('nodes', undefined, node);
+      return true;
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      if (e.reason !== 'AlreadyExists') {
+        ctx.log.error('kubelet_node_status.go:117', 'Unable to register node with API server', { err: e.message, ...kv });
+        return false;
+      }
+    }
+    let existing: KObject;
+    try {
+      existing = ctx.client.get('nodes', undefined, this.name);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      ctx.log.error('kubelet_node_status.go:123', 'Unable to register node with API server, error getting existing node', { err: e.message, ...kv });
+      return false;
+    }
+    // A restarted kubelet finds its Node.
+    ctx.log.info('kubelet_node_status.go:127', 'Node was previously registered', kv);
+    let requiresUpdate = reconcileCMADAnnotation(node, existing);
+    requiresUpdate = updateDefaultLabels(node, existing) || requiresUpdate;
+    if (!requiresUpdate) return true;
+    try {
+      // Upstream patches nodes/status with the labels and annotations; a Node update carries them here.
+      ctx.client.update('nodes', undefined, existing);
+      return true;
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      ctx.log.error('kubelet_node_status.go:142', 'Unable to reconcile node with API server,error updating node', { err: e.message, ...kv });
+      return false;
+    }
   }
 
   private update(): void {
@@ -126,23 +212,26 @@ export class NodeStatusManager {
       this.registered = false; // deleted: register again, as the kubelet does
       return this.register();
     }
-    const { status, events } = this.status(node);
     const now = ctx.sim.clock.nowMs();
-    if (!this.changed(node.status, status) && now - this.lastReportMs < REPORT_MS) return;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    // updateNodeStatus: up to nodeStatusUpdateRetry tries, the first from the informer's copy,
+    // the others from a fresh read.
+    for (let attempt = 0; attempt < NODE_STATUS_UPDATE_RETRY; attempt++) {
       try {
-        const body = deepCopy(node);
+        if (attempt > 0) node = ctx.client.get('nodes', undefined, this.name);
+        const { status, events } = this.status(node);
+        if (!this.changed(node!.status, status) && now - this.lastReportMs < REPORT_MS) return;
+        const body = deepCopy(node!);
         body.status = status;
         ctx.client.updateStatus('nodes', undefined, body);
         this.lastReportMs = now;
         this.recordConditionEvents(events);
         return;
       } catch (e) {
-        if (!(e instanceof StatusError) || e.code !== 409) throw e;
-        node = ctx.client.tryGet('nodes', undefined, this.name);
-        if (!node) return;
+        if (!(e instanceof StatusError)) throw e;
+        ctx.log.error('kubelet_node_status.go:567', 'Error updating node status, will retry', { err: e.message });
       }
     }
+    ctx.log.error('kubelet_node_status.go:541', 'Unable to update node status', { err: 'update node status exceeds retry count' });
   }
 
   /** Whether anything but heartbeat times differs. */
@@ -183,7 +272,7 @@ export class NodeStatusManager {
       .listImages()
       .sort((a, b) => b.size - a.size)
       .slice(0, MAX_IMAGES)
-      .map((i) => ({ names: [...i.repoDigests, ...i.repoTags], sizeBytes: i.size }));
+      .map((i) => ({ names: [...i.repoDigests, ...i.repoTags].slice(0, MAX_NAMES_PER_IMAGE), sizeBytes: i.size }));
     const status = {
       capacity: { ...resources },
       allocatable: { ...resources },

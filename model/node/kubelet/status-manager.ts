@@ -86,5 +86,7 @@ export class StatusManager {
         return;
       }
     }
+    // A conflict again after reading the Pod again: the status stays unsynced for syncBatch.
+    this.retryLater(w, terminal);
   }
 }

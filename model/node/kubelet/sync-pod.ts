@@ -84,10 +84,13 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
       return next();
     }
     if (!toStart.includes(index)) return next();
-    if (latest?.state === 'CONTAINER_EXITED') {
+    // doBackOff: the newest exited run of the container, in any sandbox (a new sandbox does not
+    // end a crash loop's back-off), measured from when it finished.
+    const exited = list.find((x) => x.state === 'CONTAINER_EXITED');
+    if (exited) {
       if (mutant('kubelet-never-restarts')) return next();
       const key = `${w.uid}_${c.name}`;
-      if (core.restartBackoff.isInBackOffSince(key, latest.finishedAt)) {
+      if (core.restartBackoff.isInBackOffSince(key, exited.finishedAt)) {
         ev('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
         w.reasons.set(c.name, { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(core.restartBackoff.get(key))} restarting failed container=${c.name} pod=${formatPod(pod)}` });
         failed = true;
@@ -95,7 +98,7 @@ function startContainers(core: KubeletCore, status: StatusManager, w: PodWorker,
       }
       if (mutant('kubelet-restart-backoff-constant')) core.restartBackoff.reset(key);
       // doBackOff: Next at the container's exit, so a run of more than 10 minutes starts the back-off over.
-      core.restartBackoff.next(key, latest.finishedAt);
+      core.restartBackoff.next(key, exited.finishedAt);
     }
     const attempt = list[0] ? list[0].metadata.attempt + 1 : 0;
     const sbConfig = sandboxConfig(pod, sandboxAttempt, core.podCIDR());
