@@ -138,6 +138,11 @@ export default {
     profile: 'mutate-upstream',
     features: process.env.STRYKER_FEATURES ? process.env.STRYKER_FEATURES.split(',') : folder.features,
   },
+  // Timeouts are on the wall clock: a helper's work beside the run (two cores) makes a slow
+  // scenario time out and count as detected. A wider margin costs only the few true
+  // infinite-loop mutants some seconds each.
+  timeoutFactor: 4,
+  timeoutMS: 20000,
   incremental: true,
   incrementalFile: `test/stryker/${name}.incremental.json`,
   // A mutant reached only while modules load (a top-level constant) would need every scenario of
