@@ -42,21 +42,29 @@ const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : '-');
 const merged = { schemaVersion: '1.0', thresholds: { high: 90, low: 80, break: null }, files: {}, testFiles: {}, projectRoot: ROOT };
 const lines = [];
 for (const [name, dir] of Object.entries(FOLDERS)) {
-  const file = path.join(ROOT, 'test', 'stryker', `${name}.incremental.json`);
-  if (!fs.existsSync(file)) {
+  // The folder's whole run, then its parts (stryker.folder.config.mjs, STRYKER_PART): a file
+  // measured in both counts as its part measured it (the later, narrower run).
+  const stryker = path.join(ROOT, 'test', 'stryker');
+  const files = [`${name}.incremental.json`, ...fs.readdirSync(stryker).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.incremental.json') && f !== `${name}.incremental.json`).sort()]
+    .map((f) => path.join(stryker, f))
+    .filter((f) => fs.existsSync(f));
+  if (!files.length) {
     lines.push(`${dir.padEnd(22)} not measured yet (npm run mutate:${name})`);
     continue;
   }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  // A restricted run (--mutate one file) may leave results for files of other folders: keep each
-  // folder's own files only, so no mutant is counted twice.
-  const own = Object.fromEntries(Object.entries(report.files).filter(([f]) => f.startsWith(`${dir}/`)));
-  Object.assign(merged.files, own);
-  for (const [f, t] of Object.entries(report.testFiles ?? {})) {
-    if (!merged.testFiles[f]) merged.testFiles[f] = { ...t, tests: [] };
-    const seen = new Set(merged.testFiles[f].tests.map((x) => x.id));
-    for (const test of t.tests) if (!seen.has(test.id)) merged.testFiles[f].tests.push(test);
+  const own = {};
+  for (const file of files) {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // A restricted run (--mutate one file) may leave results for files of other folders: keep each
+    // folder's own files only, so no mutant is counted twice.
+    Object.assign(own, Object.fromEntries(Object.entries(report.files).filter(([f]) => f.startsWith(`${dir}/`))));
+    for (const [f, t] of Object.entries(report.testFiles ?? {})) {
+      if (!merged.testFiles[f]) merged.testFiles[f] = { ...t, tests: [] };
+      const seen = new Set(merged.testFiles[f].tests.map((x) => x.id));
+      for (const test of t.tests) if (!seen.has(test.id)) merged.testFiles[f].tests.push(test);
+    }
   }
+  Object.assign(merged.files, own);
   const s = score(own);
   // Restricted runs (a subfolder at a time) leave a folder partly measured: say how much.
   const all = sourceFiles(path.join(ROOT, dir)).length;
