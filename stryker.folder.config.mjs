@@ -125,13 +125,14 @@ const FOLDERS = {
 /**
  * Parts of a folder too big for one run on a small machine (model/controllers: every cluster
  * scenario runs the Deployment controller, so a surviving mutant there re-runs a hundred of
- * them). A part mutates some subfolders against the features written for them, and keeps its own
+ * them; model/apiserver: about 8,000 mutants). A part mutates some subfolders against the features written for them, and keeps its own
  * tracked file (test/stryker/<folder>.<part>.incremental.json), saved when the part ends;
  * `npm run mutate:report` adds the parts up. A mutant that only another feature would kill counts
  * as surviving here: a part's score is a lower bound of the folder's.
  *   STRYKER_FOLDER=controllers STRYKER_PART=deployment npx stryker run stryker.folder.config.mjs
  */
 const C = 'model/controllers';
+const A = 'model/apiserver';
 const PARTS = {
   controllers: {
     deployment: {
@@ -183,6 +184,76 @@ const PARTS = {
         'features/storage.feature',
         'features/namespaces.feature',
         'features/controller-serviceaccounts.feature',
+      ],
+    },
+  },
+  apiserver: {
+    authorization: {
+      mutate: [`${A}/authorization/**/*.ts`, `${A}/authentication/**/*.ts`, `${A}/reviews/**/*.ts`, `${A}/serviceaccount-token/**/*.ts`],
+      features: [
+        'features/rbac.feature',
+        'features/rbac-rule-evaluation.feature',
+        'features/rbac-validation.feature',
+        'features/namespace-authorization.feature',
+        'features/auth-can-i-answers.feature',
+        'features/auth-unauthorized.feature',
+        'features/auth-whoami-serviceaccount.feature',
+        'features/authentication.feature',
+        'features/impersonation-filter.feature',
+        'features/impersonation-headers.feature',
+        'features/node-authorizer.feature',
+        'features/serviceaccounts.feature',
+        'features/pod-api-access.feature',
+      ],
+    },
+    validation: {
+      mutate: [`${A}/validation/**/*.ts`, `${A}/admission/**/*.ts`, `${A}/defaults*.ts`, `${A}/admission-storageclass.ts`, `${A}/pod-qos.ts`, `${A}/object-meta.ts`],
+      features: [
+        'features/validation.feature',
+        'features/upstream-core-validation.feature',
+        'features/upstream-pod-qos.feature',
+        'features/upstream-defaults.feature',
+        'features/upstream-admission.feature',
+        'features/objectmeta-validation.feature',
+        'features/bad-input.feature',
+      ],
+    },
+    printers: {
+      mutate: [`${A}/printers/**/*.ts`, `${A}/table.ts`],
+      features: ['features/upstream-printers.feature', 'features/server-side-printing.feature'],
+    },
+    encoding: {
+      mutate: [`${A}/decoding/**/*.ts`, `${A}/openapi/**/*.ts`, `${A}/fieldmanager/**/*.ts`],
+      features: [
+        'features/api-decoding.feature',
+        'features/protobuf.feature',
+        'features/server-side-apply.feature',
+        'features/strategic-merge-patch.feature',
+        'features/managed-fields-paths.feature',
+        'features/kubectl-patch.feature',
+        'features/bad-input.feature',
+        'features/discovery.feature',
+      ],
+    },
+    storage: {
+      // The registry, watch, handlers and the other top-level files: what the other parts do not take.
+      mutate: [
+        `${A}/handlers/**/*.ts`,
+        `${A}/*.ts`,
+        `!${A}/defaults*.ts`,
+        `!${A}/admission-storageclass.ts`,
+        `!${A}/pod-qos.ts`,
+        `!${A}/object-meta.ts`,
+        `!${A}/table.ts`,
+      ],
+      features: [
+        'features/upstream-registry.feature',
+        'features/api-server.feature',
+        'features/http-api.feature',
+        'features/selectors.feature',
+        'features/etcd-compaction.feature',
+        'features/request-info.feature',
+        'features/discovery.feature',
       ],
     },
   },
