@@ -10,123 +10,11 @@
 // feature files, changed. Step definitions are not in it: after changing steps/, add --force.
 import base from './stryker.config.mjs';
 
-/** Per folder: what is mutated, and the features that test it (globs, as cucumber-js takes them). */
-const FOLDERS = {
-  scheduler: {
-    mutate: ['model/scheduler/**/*.ts'],
-    features: [
-      'features/upstream-scheduler-*.feature',
-      'features/upstream-scheduling-queue.feature',
-      'features/scheduling.feature',
-      'features/scheduling-resources.feature',
-      'features/scheduler-*.feature',
-      'features/mutation-kills.feature',
-    ],
-  },
-  kubelet: {
-    mutate: ['model/node/kubelet/**/*.ts'],
-    features: [
-      'features/upstream-kubelet.feature',
-      // every upstream-kubelet-* table: pod workers, probes, static and mirror Pods, lease, volumes
-      'features/upstream-kubelet-*.feature',
-      'features/kubelet-*.feature',
-      'features/pods.feature',
-      'features/probes.feature',
-      'features/static-pods.feature',
-      'features/node-agents.feature',
-      'features/failures.feature',
-      // exec, logs, configuration volumes, projected tokens, service env: server.ts, exec-inspect.ts,
-      // volumes.ts, token-manager.ts, service-env.ts are reached only from these.
-      'features/configuration.feature',
-      'features/logs.feature',
-      'features/remote-command.feature',
-      'features/service-env.feature',
-      'features/serviceaccounts.feature',
-      'features/pod-api-access.feature',
-      'features/storage.feature',
-      'features/pod-network.feature',
-      'features/mutation-kills.feature',
-    ],
-  },
-  controllers: {
-    mutate: ['model/controllers/**/*.ts'],
-    features: [
-      'features/upstream-deployment.feature',
-      'features/upstream-replicaset.feature',
-      'features/upstream-daemonset.feature',
-      'features/upstream-garbagecollector.feature',
-      'features/upstream-nodelifecycle.feature',
-      'features/upstream-tainteviction.feature',
-      'features/controllers.feature',
-      'features/daemonsets.feature',
-      'features/rollouts.feature',
-      'features/jobs.feature',
-      'features/statefulsets.feature',
-      'features/node-failure.feature',
-      'features/cronjobs.feature',
-      'features/indexed-jobs.feature',
-      'features/daemonset-history.feature',
-      'features/services.feature',
-      'features/storage.feature',
-      'features/namespaces.feature',
-      'features/paths.feature',
-      'features/upstream-cronjob.feature',
-      'features/upstream-job.feature',
-      'features/upstream-nodeipam.feature',
-      'features/upstream-statefulset.feature',
-      'features/upstream-endpointslice.feature',
-      'features/upstream-disruption.feature',
-      'features/upstream-namespace.feature',
-    ],
-  },
-  apiserver: {
-    mutate: ['model/apiserver/**/*.ts'],
-    features: [
-      'features/upstream-registry.feature',
-      'features/api-server.feature',
-      'features/validation.feature',
-      'features/server-side-apply.feature',
-      'features/strategic-merge-patch.feature',
-      'features/selectors.feature',
-      'features/http-api.feature',
-      // RBAC, authentication, printing, decoding, discovery: in process, seconds each (issue 15)
-      'features/rbac.feature',
-      'features/rbac-rule-evaluation.feature',
-      'features/rbac-validation.feature',
-      'features/upstream-printers.feature',
-      'features/objectmeta-validation.feature',
-      'features/managed-fields-paths.feature',
-      'features/namespace-authorization.feature',
-      'features/request-info.feature',
-      'features/auth-can-i-answers.feature',
-      'features/auth-unauthorized.feature',
-      'features/auth-whoami-serviceaccount.feature',
-      'features/authentication.feature',
-      'features/impersonation-filter.feature',
-      'features/impersonation-headers.feature',
-      'features/node-authorizer.feature',
-      'features/serviceaccounts.feature',
-      'features/pod-api-access.feature',
-      'features/server-side-printing.feature',
-      'features/api-decoding.feature',
-      'features/bad-input.feature',
-      'features/protobuf.feature',
-      'features/discovery.feature',
-      'features/etcd-compaction.feature',
-      'features/kubectl-patch.feature',
-      'features/upstream-core-validation.feature',
-      'features/upstream-pod-qos.feature',
-      'features/upstream-defaults.feature',
-      'features/upstream-admission.feature',
-    ],
-  },
-};
-
 /**
  * Parts of a folder too big for one run on a small machine (model/controllers: every cluster
  * scenario runs the Deployment controller, so a surviving mutant there re-runs a hundred of
- * them; model/apiserver: about 8,000 mutants). A part mutates some subfolders against the features written for them, and keeps its own
- * tracked file (test/stryker/<folder>.<part>.incremental.json), saved when the part ends;
+ * them; model/apiserver: about 8,000 mutants). A part mutates some subfolders against the
+ * features written for them, and keeps its own tracked file (test/stryker/<folder>.<part>.incremental.json), saved when the part ends;
  * `npm run mutate:report` adds the parts up. A mutant that only another feature would kill counts
  * as surviving here: a part's score is a lower bound of the folder's.
  *   STRYKER_FOLDER=controllers STRYKER_PART=deployment npx stryker run stryker.folder.config.mjs
@@ -257,6 +145,54 @@ const PARTS = {
       ],
     },
   },
+};
+
+/** A folder's features: its parts' features, each once, and any others. */
+function featuresOf(parts, others = []) {
+  return [...new Set([...Object.values(parts).flatMap((p) => p.features), ...others])];
+}
+
+/** Per folder: what is mutated, and the features that test it (globs, as cucumber-js takes them). */
+const FOLDERS = {
+  scheduler: {
+    mutate: ['model/scheduler/**/*.ts'],
+    features: [
+      'features/upstream-scheduler-*.feature',
+      'features/upstream-scheduling-queue.feature',
+      'features/scheduling.feature',
+      'features/scheduling-resources.feature',
+      'features/scheduler-*.feature',
+      'features/mutation-kills.feature',
+    ],
+  },
+  kubelet: {
+    mutate: ['model/node/kubelet/**/*.ts'],
+    features: [
+      'features/upstream-kubelet.feature',
+      // every upstream-kubelet-* table: pod workers, probes, static and mirror Pods, lease, volumes
+      'features/upstream-kubelet-*.feature',
+      'features/kubelet-*.feature',
+      'features/pods.feature',
+      'features/probes.feature',
+      'features/static-pods.feature',
+      'features/node-agents.feature',
+      'features/failures.feature',
+      // exec, logs, configuration volumes, projected tokens, service env: server.ts, exec-inspect.ts,
+      // volumes.ts, token-manager.ts, service-env.ts are reached only from these.
+      'features/configuration.feature',
+      'features/logs.feature',
+      'features/remote-command.feature',
+      'features/service-env.feature',
+      'features/serviceaccounts.feature',
+      'features/pod-api-access.feature',
+      'features/storage.feature',
+      'features/pod-network.feature',
+      'features/mutation-kills.feature',
+    ],
+  },
+  // The two folders measured in parts: every part's features, and what no part takes.
+  controllers: { mutate: ['model/controllers/**/*.ts'], features: featuresOf(PARTS.controllers, ['features/paths.feature']) },
+  apiserver: { mutate: ['model/apiserver/**/*.ts'], features: featuresOf(PARTS.apiserver) },
 };
 
 const name = process.env.STRYKER_FOLDER;
