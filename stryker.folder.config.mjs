@@ -14,8 +14,9 @@ import base from './stryker.config.mjs';
  * Parts of a folder too big for one run on a small machine (model/controllers: every cluster
  * scenario runs the Deployment controller, so a surviving mutant there re-runs a hundred of
  * them; model/apiserver: about 8,000 mutants). A part mutates some subfolders against the
- * features written for them, and keeps its own tracked file (test/stryker/<folder>.<part>.incremental.json), saved when the part ends;
- * `npm run mutate:report` adds the parts up. A mutant that only another feature would kill counts
+ * features written for them, and keeps its own tracked file
+ * (test/stryker/<folder>.<part>.incremental.json), saved when the part ends; `npm run
+ * mutate:report` adds the parts up. A mutant that only another feature would kill counts
  * as surviving here: a part's score is a lower bound of the folder's.
  *   STRYKER_FOLDER=controllers STRYKER_PART=deployment npx stryker run stryker.folder.config.mjs
  */
