@@ -30,7 +30,16 @@ const PARTS = {
     },
     daemonset: {
       mutate: [`${C}/daemonset/**/*.ts`],
-      features: ['features/upstream-daemonset.feature', 'features/daemonsets.feature', 'features/daemonset-history.feature'],
+      // kube-proxy and flannel are DaemonSets: their features, and drain's, watch the controller too.
+      features: [
+        'features/upstream-daemonset.feature',
+        'features/daemonsets.feature',
+        'features/daemonset-history.feature',
+        'features/node-maintenance.feature',
+        'features/node-lifecycle-taints.feature',
+        'features/kube-proxy.feature',
+        'features/kube-proxy-experiment.feature',
+      ],
     },
     nodes: {
       mutate: [`${C}/nodelifecycle/**/*.ts`, `${C}/tainteviction/**/*.ts`, `${C}/nodeipam/**/*.ts`, `${C}/garbagecollector/**/*.ts`],
@@ -109,7 +118,7 @@ const PARTS = {
     },
     printers: {
       mutate: [`${A}/printers/**/*.ts`, `${A}/table.ts`],
-      features: ['features/upstream-printers.feature', 'features/server-side-printing.feature'],
+      features: ['features/upstream-printers.feature', 'features/server-side-printing.feature', 'features/kubectl-printers.feature', 'features/kubectl-events.feature'],
     },
     encoding: {
       mutate: [`${A}/decoding/**/*.ts`, `${A}/openapi/**/*.ts`, `${A}/fieldmanager/**/*.ts`],
