@@ -103,6 +103,66 @@ Feature: The API server prints table rows as upstream's printer tests have them
     Then the API server's table printer prints every row of upstream's TestPrintLease
     And the API server's table printer prints every row of upstream's TestPrintEndpointSlice
 
+  @AP23
+  Scenario: An Event's LAST SEEN, TYPE, REASON, OBJECT and MESSAGE, and -o wide's subobject, source, first seen, count and name (TestPrintEvent)
+    Then the API server's table printer prints every row of upstream's TestPrintEvent
+
+  @AP23
+  Scenario: A CronJob's SCHEDULE, TIMEZONE, SUSPEND, ACTIVE, LAST SCHEDULE and AGE, and -o wide's job template (TestPrintCronJob, TestPrintCronJobList)
+    Then the API server's table printer prints every row of upstream's TestPrintCronJob
+    And the API server's table printer prints every row of upstream's TestPrintCronJobList
+
+  @AP23
+  Scenario: A PodDisruptionBudget's MIN AVAILABLE and MAX UNAVAILABLE, N/A when unset, and ALLOWED DISRUPTIONS (TestPrintPodDisruptionBudget(List))
+    Then the API server's table printer prints every row of upstream's TestPrintPodDisruptionBudget
+    And the API server's table printer prints every row of upstream's TestPrintPodDisruptionBudgetList
+
+  @AP23
+  Scenario: A StorageClass's provisioner, reclaim policy (Delete by default), binding mode (Immediate by default) and volume expansion (TestPrintStorageClass)
+    Then the API server's table printer prints every row of upstream's TestPrintStorageClass
+
+  # The scenarios below draw their cases from upstream's printers.go itself (printEvent, printPod, ...):
+  # branches that printers_test.go leaves out, each expected row what that code prints.
+  @AP23
+  Scenario: Events, CronJobs, PodDisruptionBudgets and StorageClasses beyond upstream's tests: missing fields, the reporting controller as source, the default class
+    Then the API server's table printer prints every row of the cases drawn from upstream's printEvent
+    And the API server's table printer prints every row of the cases drawn from upstream's printCronJob
+    And the API server's table printer prints every row of the cases drawn from upstream's printPodDisruptionBudget
+    And the API server's table printer prints every row of the cases drawn from upstream's printStorageClass
+
+  @AP05
+  Scenario: A Pod's STATUS for failed and waiting init containers, terminations without a reason, NodeLost and a failed Pod's deletion (printPod)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printPod
+
+  @AP10
+  Scenario: Volumes and claims being deleted, the beta class annotation, access modes in order, no capacity (printPersistentVolume, printPersistentVolumeClaim)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printPersistentVolume
+    And the API server's table printer prints every row of the cases drawn from upstream's printPersistentVolumeClaim
+
+  @AP10
+  Scenario: EndpointSlices without ports or addresses print <unset>, a port without a number its name or * (printEndpointSlice)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printEndpointSlice
+
+  @AP09
+  Scenario: A binding's subjects joined by ", ", other kinds left out; a Role's CREATED AT in RFC 3339 (printRoleBinding, the default table convertor)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printRoleBinding
+    And the API server's table printer prints every row of the cases drawn from upstream's DefaultTableConvertor
+    And the API server's table printer prints every row of the cases drawn from upstream's printControllerRevision
+
+  @AP08
+  Scenario: Selectors and node selectors sorted by key, Services' external IPs by type, node roles only from non-empty names (printService, printNode, ...)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printService
+    And the API server's table printer prints every row of the cases drawn from upstream's printNode
+    And the API server's table printer prints every row of the cases drawn from upstream's printSecret
+    And the API server's table printer prints every row of the cases drawn from upstream's printServiceAccount
+    And the API server's table printer prints every row of the cases drawn from upstream's printLease
+
+  @AP07
+  Scenario: Deployments, DaemonSets and Jobs beyond upstream's tests: no selector, sorted selectors, SuccessCriteriaMet, parallelism without completions (printDeployment, printDaemonSet, printJob)
+    Then the API server's table printer prints every row of the cases drawn from upstream's printDeployment
+    And the API server's table printer prints every row of the cases drawn from upstream's printDaemonSet
+    And the API server's table printer prints every row of the cases drawn from upstream's printJob
+
   @AP10
   Scenario: Every kind prints a full row for an empty object, without failing (TestTableRowDeepCopyShouldNotPanic)
     Then the API server prints a row for an empty object of each kind, one cell per column of its Table:
