@@ -38,6 +38,59 @@ Feature: The API server prints table rows as upstream's printer tests have them
       | months ago       | 7776000            | 90d       |
       | 10 years ago     | 315360000          | 10y       |
 
+  @AP24
+  Scenario: Ages are apimachinery's HumanDuration: seconds below 2m, minutes and seconds below 10m, minutes below 3h, hours and minutes below 8h, hours below 2d, days and hours below 8d, days below 2y, years and days below 8y (TestHumanDuration, TestHumanDurationBoundaries)
+    # apimachinery v0.32 pkg/util/duration/duration_test.go; each duration as Go's String() prints it.
+    Then apimachinery's HumanDuration prints each duration as upstream does:
+      | duration          | human     |
+      | 1s                | 1s        |
+      | 1m10s             | 70s       |
+      | 3m10s             | 3m10s     |
+      | 1h10m0s           | 70m       |
+      | 47h0m0s           | 47h       |
+      | 49h0m0s           | 2d1h      |
+      | 194h0m0s          | 8d        |
+      | 8808h0m0s         | 367d      |
+      | 17545h0m0s        | 2y1d      |
+      | 70082h0m0s        | 8y        |
+      | -2s               | <invalid> |
+      | -1.999999999s     | 0s        |
+      | 0s                | 0s        |
+      | 999ms             | 0s        |
+      | 1m59.999s         | 119s      |
+      | 2m0s              | 2m        |
+      | 2m1s              | 2m1s      |
+      | 9m59.999s         | 9m59s     |
+      | 10m0s             | 10m       |
+      | 10m1s             | 10m       |
+      | 2h59m59.999s      | 179m      |
+      | 3h0m0s            | 3h        |
+      | 3h1m0s            | 3h1m      |
+      | 7h59m59.999s      | 7h59m     |
+      | 8h0m0s            | 8h        |
+      | 8h59m0s           | 8h        |
+      | 47h59m59.999s     | 47h       |
+      | 48h0m0s           | 2d        |
+      | 49h0m0s           | 2d1h      |
+      | 191h59m59.999s    | 7d23h     |
+      | 192h0m0s          | 8d        |
+      | 215h0m0s          | 8d        |
+      | 17519h59m59.999s  | 729d      |
+      | 17520h0m0s        | 2y        |
+      | 17543h0m0s        | 2y        |
+      | 17543h59m0s       | 2y        |
+      | 17543h59m59.999s  | 2y        |
+      | 17544h0m0s        | 2y1d      |
+      | 26280h0m0s        | 3y        |
+      | 35040h0m0s        | 4y        |
+      | 43800h0m0s        | 5y        |
+      | 52560h0m0s        | 6y        |
+      | 61320h0m0s        | 7y        |
+      | 70079h59m59.999s  | 7y364d    |
+      | 70080h0m0s        | 8y        |
+      | 78816h0m0s        | 8y        |
+      | 78840h0m0s        | 9y        |
+
   @AP07
   Scenario: A Deployment's READY, UP-TO-DATE and AVAILABLE, and -o wide's containers, images and selector (TestPrintDeployment)
     Then the API server's table printer prints every row of upstream's TestPrintDeployment

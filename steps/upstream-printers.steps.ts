@@ -8,7 +8,7 @@ import { Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
 import { printerFor } from '../model/apiserver/printers';
-import { since } from '../model/apiserver/printers/age';
+import { humanDuration, since } from '../model/apiserver/printers/age';
 import { eachCase, same } from './upstream/fixtures';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -72,5 +72,22 @@ Then('the API server prints a row for an empty object of each kind, one cell per
       return { ...row, cells: `threw ${(e as Error).message}` };
     }
   });
+  expect(got).toEqual(table.hashes());
+});
+
+const GO_UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 1e-3, 'µs': 1e-3, ns: 1e-6 };
+
+/** A time.Duration as Go's String() prints it ("-1.999999999s", "2h59m59.999s", "0s"), in milliseconds. */
+export function goDurationMs(text: string): number {
+  const m = /^(-?)((?:\d+(?:\.\d+)?(?:h|ms|us|µs|ns|m|s))+)$/.exec(text);
+  if (!m) throw new Error(`not a Go duration: ${text}`);
+  let ms = 0;
+  for (const [, n, unit] of m[2].matchAll(/(\d+(?:\.\d+)?)(h|ms|us|µs|ns|m|s)/g)) ms += Number(n) * GO_UNIT_MS[unit];
+  return m[1] ? -ms : ms;
+}
+
+/** apimachinery pkg/util/duration's HumanDuration on each duration of the table (upstream's subtests are named by d.String()). */
+Then("apimachinery's HumanDuration prints each duration as upstream does:", function (table: DataTable) {
+  const got = table.hashes().map((row) => ({ ...row, human: humanDuration(goDurationMs(row.duration)) }));
   expect(got).toEqual(table.hashes());
 });
