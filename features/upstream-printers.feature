@@ -4,7 +4,10 @@ Feature: The API server prints table rows as upstream's printer tests have them
   waiting or terminated reason, an init container's progress (Init:1/2), scheduling gates or a
   deletion say more, and RESTARTS adds when the last restart was ("4 (20s ago)"); a finished Pod's
   row is marked Completed. The cases are Kubernetes v1.32's pkg/printers/internalversion/
-  printers_test.go, run on the model's printers (steps/fixtures/upstream/printers.json).
+  printers_test.go, run on the model's printers (steps/fixtures/upstream/printers.json); cases named
+  after a printer function (printPod, printEvent, ...) are drawn from printers.go itself, for branches
+  its tests leave out. Ages follow apimachinery's duration tests, and the Table around the rows
+  follows the API server's handlers (response.go's asTable).
 
   @AP05
   Scenario: A Pod's READY, STATUS and RESTARTS (TestPrintPod)
@@ -245,3 +248,77 @@ Feature: The API server prints table rows as upstream's printer tests have them
       | clusterroles           | 2     |
       | rolebindings           | 6     |
       | clusterrolebindings    | 6     |
+
+  # k8s.io/apiserver v0.32 pkg/endpoints/handlers/response.go (transformObject, asTable) and watch.go,
+  # over the printers' TableGenerator or pkg/registry/rest/table.go's default convertor.
+  @AP25
+  Scenario: A list's Table keeps the list's resourceVersion and continue token and each row's conditions; an empty includeObject means metadata
+    When the API server makes a Table of pods with includeObject "" from the answer:
+      """
+      {"kind": "PodList", "apiVersion": "v1", "metadata": {"resourceVersion": "42", "continue": "c2"},
+       "items": [{"metadata": {"name": "done", "namespace": "default", "uid": "u1", "resourceVersion": "40"},
+                  "spec": {"containers": [{"name": "c"}]}, "status": {"phase": "Succeeded"}}]}
+      """
+    Then the Table, but its column definitions, is:
+      """
+      {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "42", "continue": "c2"},
+       "rows": [{"cells": ["done", "0/1", "Succeeded", "0", "<unknown>", "<none>", "<none>", "<none>", "<none>"],
+                 "conditions": [{"type": "Completed", "status": "True", "reason": "Succeeded", "message": "The pod has completed successfully."}],
+                 "object": {"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1",
+                            "metadata": {"name": "done", "namespace": "default", "uid": "u1", "resourceVersion": "40"}}}]}
+      """
+
+  @AP25
+  Scenario: A single object's Table has its resourceVersion and no continue token
+    When the API server makes a Table of pods with includeObject "None" from the answer:
+      """
+      {"metadata": {"name": "web", "namespace": "default", "resourceVersion": "40"}, "spec": {"containers": [{"name": "c"}]}, "status": {"phase": "Running"}}
+      """
+    Then the Table, but its column definitions, is:
+      """
+      {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "40"},
+       "rows": [{"cells": ["web", "0/1", "Running", "0", "<unknown>", "<none>", "<none>", "<none>", "<none>"], "object": null}]}
+      """
+
+  @AP25
+  Scenario: An empty list of a kind without a printer has null rows (the default convertor), of a kind with one no rows
+    When the API server makes a Table of roles with includeObject "" from the answer:
+      """
+      {"kind": "RoleList", "apiVersion": "rbac.authorization.k8s.io/v1", "metadata": {"resourceVersion": "7"}, "items": []}
+      """
+    Then the Table, but its column definitions, is:
+      """
+      {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "7"}, "rows": null}
+      """
+    When the API server makes a Table of pods with includeObject "" from the answer:
+      """
+      {"kind": "PodList", "apiVersion": "v1", "metadata": {"resourceVersion": "7"}, "items": []}
+      """
+    Then the Table, but its column definitions, is:
+      """
+      {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "7"}, "rows": []}
+      """
+
+  @AP25
+  Scenario: A Status (a finished delete) is answered as it is, not as a Table
+    When the API server makes a Table of pods with includeObject "" from the answer:
+      """
+      {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "details": {"name": "web", "kind": "pods", "uid": "u1"}}
+      """
+    Then the answer is the Status itself, not a Table
+
+  @AP25
+  Scenario Outline: A watch that asks for Tables carries each event's object as includeObject says (<include>)
+    When the API server makes Tables of pods watch events with includeObject "<include>":
+      """
+      [{"type": "ADDED", "object": {"metadata": {"name": "web", "namespace": "default", "resourceVersion": "5"}}},
+       {"type": "MODIFIED", "object": {"metadata": {"name": "web", "namespace": "default", "resourceVersion": "6"}}}]
+      """
+    Then each event's Table row carries <object>
+
+    Examples:
+      | include  | object                |
+      | None     | nothing               |
+      | Object   | Pod                   |
+      | Metadata | PartialObjectMetadata |
+      |          | PartialObjectMetadata |

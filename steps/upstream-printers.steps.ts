@@ -4,9 +4,11 @@
  * (the first ones, for a test without GenerateOptions{Wide: true}: the API server always prints
  * wide) and row conditions compared with upstream's. Fixtures: steps/fixtures/upstream/printers.json.
  */
-import { Then, type DataTable } from '@cucumber/cucumber';
+import { Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../model/api/meta';
+import { resourceByName, type ResourceInfo } from '../model/api/registry';
+import { asTable, tableWatchEvents } from '../model/apiserver/table';
 import { printerFor } from '../model/apiserver/printers';
 import { humanDuration, since } from '../model/apiserver/printers/age';
 import { eachCase, same } from './upstream/fixtures';
@@ -90,4 +92,62 @@ export function goDurationMs(text: string): number {
 Then("apimachinery's HumanDuration prints each duration as upstream does:", function (table: DataTable) {
   const got = table.hashes().map((row) => ({ ...row, human: humanDuration(goDurationMs(row.duration)) }));
   expect(got).toEqual(table.hashes());
+});
+
+/**
+ * The API server's Table for an answer (handlers/response.go's transformObject and asTable over the
+ * resource's TableConvertor), made at NOW and read as a client reads it: as JSON.
+ */
+interface TableConversionWorld {
+  conversion?: { answer: any; table?: any; error?: string };
+  tableEvents?: any[];
+}
+
+function resourceNamed(resource: string): ResourceInfo {
+  const r = resourceByName(resource);
+  if (!r) throw new Error(`no resource ${resource}`);
+  return r;
+}
+
+const asJSON = (v: unknown): any => JSON.parse(JSON.stringify(v));
+
+When('the API server makes a Table of {word} with includeObject {string} from the answer:', function (this: TableConversionWorld, resource: string, includeObject: string, answer: string) {
+  const parsed = JSON.parse(answer);
+  this.conversion = { answer: parsed };
+  try {
+    this.conversion.table = asJSON(asTable(resourceNamed(resource), parsed, { kind: 'Table' }, { includeObject }, NOW));
+  } catch (e) {
+    this.conversion.error = (e as Error).message;
+  }
+});
+
+Then('the Table, but its column definitions, is:', function (this: TableConversionWorld, want: string) {
+  expect(this.conversion?.error).toBeUndefined();
+  const { columnDefinitions, ...rest } = this.conversion!.table;
+  expect(Array.isArray(columnDefinitions)).toBe(true);
+  expect(rest).toEqual(JSON.parse(want));
+});
+
+Then('the answer is the Status itself, not a Table', function (this: TableConversionWorld) {
+  expect(this.conversion?.error).toBeUndefined();
+  expect(this.conversion!.table).toEqual(this.conversion!.answer);
+});
+
+When('the API server makes Tables of {word} watch events with includeObject {string}:', function (this: TableConversionWorld, resource: string, includeObject: string, events: string) {
+  this.tableEvents = [];
+  const deliver = tableWatchEvents(resourceNamed(resource), { kind: 'Table' }, includeObject, () => NOW, (evs: any[]) => this.tableEvents!.push(...asJSON(evs)));
+  deliver(JSON.parse(events));
+});
+
+Then("each event's Table row carries {word}", function (this: TableConversionWorld, what: string) {
+  const objects = this.tableEvents!.map((ev) => {
+    expect(ev.object.kind).toBe('Table');
+    expect(ev.object.rows).toHaveLength(1);
+    return ev.object.rows[0].object;
+  });
+  expect(objects.length).toBeGreaterThan(0);
+  for (const o of objects) {
+    if (what === 'nothing') expect(o).toBeNull();
+    else expect(o?.kind).toBe(what);
+  }
 });
