@@ -281,7 +281,7 @@ Feature: The API server prints table rows as upstream's printer tests have them
       """
 
   @AP25
-  Scenario: An empty list of a kind without a printer has null rows (the default convertor), of a kind with one no rows
+  Scenario: An empty list of a kind without a printer has null rows (the default convertor), of a kind with one no rows; a list with items has its rows either way
     When the API server makes a Table of roles with includeObject "" from the answer:
       """
       {"kind": "RoleList", "apiVersion": "rbac.authorization.k8s.io/v1", "metadata": {"resourceVersion": "7"}, "items": []}
@@ -297,6 +297,16 @@ Feature: The API server prints table rows as upstream's printer tests have them
     Then the Table, but its column definitions, is:
       """
       {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "7"}, "rows": []}
+      """
+    When the API server makes a Table of roles with includeObject "None" from the answer:
+      """
+      {"kind": "RoleList", "apiVersion": "rbac.authorization.k8s.io/v1", "metadata": {"resourceVersion": "8"},
+       "items": [{"metadata": {"name": "reader", "namespace": "default", "creationTimestamp": "2025-12-31T23:00:00Z"}}]}
+      """
+    Then the Table, but its column definitions, is:
+      """
+      {"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": {"resourceVersion": "8"},
+       "rows": [{"cells": ["reader", "2025-12-31T23:00:00Z"], "object": null}]}
       """
 
   @AP25
