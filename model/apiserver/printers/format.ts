@@ -8,20 +8,31 @@ export function formatLabels(labels: Record<string, string> | undefined | null):
   return keys.map((k) => `${k}=${labels![k]}`).join(',');
 }
 
-/** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key; "" selects all. */
+/**
+ * metav1.LabelSelectorAsSelector(...).String(): the requirements come sorted by key (selector.Add);
+ * a nil selector (labels.Nothing()) prints "". Throws on a selector that does not convert.
+ */
+function selectorStringOf(spec: LabelSelectorSpec | null | undefined): string {
+  return selectorString(fromLabelSelector(spec) ?? []);
+}
+
+/** The selector as a string, "" for none and "<invalid>" for one that does not convert. */
 export function selectorText(spec: LabelSelectorSpec | null | undefined): string {
   try {
-    const sel = fromLabelSelector(spec);
-    if (!sel) return '';
-    return selectorString([...sel].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
+    return selectorStringOf(spec);
   } catch {
     return '<invalid>';
   }
 }
 
-/** metav1.FormatLabelSelector: like selectorText, but "<none>" when empty. */
+/** metav1.FormatLabelSelector: the selector as a string, "<none>" when empty, "<error>" when it does not convert. */
 export function formatLabelSelector(spec: LabelSelectorSpec | null | undefined): string {
-  const s = selectorText(spec);
+  let s: string;
+  try {
+    s = selectorStringOf(spec);
+  } catch {
+    return '<error>';
+  }
   return s === '' ? '<none>' : s;
 }
 
