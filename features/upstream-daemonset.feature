@@ -17,3 +17,28 @@ Feature: The DaemonSet controller passes Kubernetes' own unit tests
   @S08
   Scenario: Which nodes run a daemon Pod, as upstream's TestNodeShouldRunDaemonPod pins it
     Then every case of upstream's daemonset test nodeShouldRunDaemonPod holds on the model
+
+  @CT17
+  Scenario: The status counts every node as upstream's TestNumberReadyStatus and TestObservedGeneration, and updateDaemonSetStatus, have it
+    Desired nodes, scheduled ones, misscheduled ones (a Pod where the node selector no longer matches,
+    or under an untolerated NoSchedule taint), and per node its oldest Pod for ready, available
+    (minReadySeconds) and up to date (hash or template generation); an unchanged status is not written.
+    Then every case of upstream's daemonset test status holds on the model
+
+  @CT18
+  Scenario Outline: A daemon Pod's template, tolerations, node pinning and freshness as upstream's daemonset_util_test.go has them (<table>)
+    The daemon tolerations replace a template toleration that matches one (dropping its
+    tolerationSeconds); the required node affinity becomes metadata.name In [node] alone.
+    Then every case of upstream's daemonset test <table> holds on the model
+
+    Examples:
+      | table                |
+      | isPodUpdated         |
+      | createPodTemplate    |
+      | daemonPodTolerations |
+      | replaceNodeAffinity  |
+      | targetNodeName       |
+
+  @CT19
+  Scenario: One sync kills failed daemon Pods, keeps one Pod per node and respects terminating and tainted nodes, as upstream's daemon_controller_test.go has it
+    Then every case of upstream's daemonset test manage holds on the model

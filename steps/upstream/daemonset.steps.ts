@@ -1,15 +1,31 @@
 /**
  * Upstream's DaemonSet controller unit tests (steps/fixtures/upstream/daemonset.json) run
- * against the model's manage, rollingUpdate, updatedDesiredNodeCounts and NodeShouldRunDaemonPod.
+ * against the model's manage, rollingUpdate, updatedDesiredNodeCounts, NodeShouldRunDaemonPod,
+ * calculateStatus and updateDaemonSetStatus, and the daemon util functions (IsPodUpdated,
+ * CreatePodTemplate, AddOrUpdateDaemonPodTolerations, ReplaceDaemonSetPodNodeNameNodeAffinity,
+ * GetTargetNodeName).
  */
 import { Then } from '@cucumber/cucumber';
-import { deepCopy, keyOf, type KObject } from '../../model/api/meta';
+import { canonicalJSON, deepCopy, keyOf, type KObject } from '../../model/api/meta';
+import type { EventRecorder } from '../../model/client/events';
 import { manage, rollingUpdate, updatedDesiredNodeCounts, type ManageContext } from '../../model/controllers/daemonset/manage';
-import { CONTROLLER_REVISION_HASH, nodeShouldRunDaemonPod, revisionHash, targetNodeName, templateGeneration } from '../../model/controllers/daemonset/podtemplate';
+import {
+  addDaemonPodTolerations,
+  CONTROLLER_REVISION_HASH,
+  createPodTemplate,
+  isPodUpdated,
+  nodeShouldRunDaemonPod,
+  pinToNode,
+  POD_TEMPLATE_GENERATION,
+  revisionHash,
+  targetNodeName,
+  templateGeneration,
+} from '../../model/controllers/daemonset/podtemplate';
+import { calculateStatus, updateDaemonSetStatus } from '../../model/controllers/daemonset/status';
 import { ControllerExpectations } from '../../model/controllers/util/expectations';
 import { isPodReady } from '../../model/controllers/util/podutil';
 import type { Simulation } from '../../model/sim/simulation';
-import { fakeRecorder, runCases, same, upstreamFixture } from './apps-fakes';
+import { FakeClientset, runCases, same, upstreamFixture } from './apps-fakes';
 
 const FILE = 'daemonset.json';
 const TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
@@ -52,6 +68,16 @@ class DaemonSetHarness {
   readonly expectations = new ControllerExpectations({ now: () => this.nowMs } as unknown as Simulation);
   creates = 0;
   deletes = 0;
+  /**
+   * The events the controller records itself (FailedDaemonPod, SucceededDaemonPod): upstream's
+   * fakePodControl records none of the Pod control's SuccessfulCreate and SuccessfulDelete.
+   */
+  events = 0;
+  private readonly recorder = {
+    event: (_obj: KObject, _type: string, reason: string) => {
+      if (!['SuccessfulCreate', 'SuccessfulDelete', 'FailedCreate', 'FailedDelete'].includes(reason)) this.events++;
+    },
+  } as unknown as EventRecorder;
   private seq = 0;
   /** The updated Pods by node when snapshotUpdated ran (update_test's currentPods). */
   updatedByNode = new Map<string, string[]>();
@@ -90,9 +116,9 @@ class DaemonSetHarness {
   /** clearExpectations, then one syncDaemonSet: manage, and the rolling update when expectations allow. */
   sync(): void {
     const key = keyOf(this.ds);
-    this.creates = this.deletes = 0;
+    this.creates = this.deletes = this.events = 0;
     this.expectations.delete(key);
-    const c: ManageContext = { client: this.client() as any, recorder: fakeRecorder, expectations: this.expectations, nowMs: this.nowMs };
+    const c: ManageContext = { client: this.client() as any, recorder: this.recorder, expectations: this.expectations, nowMs: this.nowMs };
     const hash = revisionHash(this.ds);
     manage(c, this.ds, this.nodes, this.nodeToPods(), hash);
     if (this.expectations.satisfied(key) && this.ds.spec.updateStrategy?.type === 'RollingUpdate') rollingUpdate(c, this.ds, this.nodes, this.nodeToPods(), hash, templateGeneration(this.ds));
@@ -163,7 +189,99 @@ function runUpdate(c: any): string | undefined {
   return undefined;
 }
 
+const BASE_MS = Date.parse('2024-01-01T00:00:00Z');
+const at = (seconds: number) => new Date(BASE_MS + seconds * 1000).toISOString();
+const sameJSON = (got: unknown, want: unknown): string | undefined =>
+  canonicalJSON(got ?? null) === canonicalJSON(want ?? null) ? undefined : `got ${canonicalJSON(got ?? null)}, want ${canonicalJSON(want ?? null)}`;
+
+/** newNode, with the case's labels and taints. */
+function caseNode(n: { name: string; labels?: Record<string, string>; taints?: unknown[] }): KObject {
+  const node = newNode(n.name, n.labels);
+  if (n.taints) node.spec = { taints: n.taints };
+  return node;
+}
+
+/**
+ * The status table: nodes and daemon Pods (bound to their node, or only pinned by the affinity
+ * the controller gives them), calculateStatus over them, then storeDaemonSetStatus twice: the
+ * first writes the status subresource, the second (nothing changed) writes nothing.
+ */
+function checkStatus(c: any): string | undefined {
+  const ds = newDaemonSet('foo');
+  ds.metadata.generation = c.ds.generation ?? 1;
+  if (c.ds.templateGeneration) ds.metadata.annotations![TEMPLATE_GENERATION] = c.ds.templateGeneration;
+  if (c.ds.nodeSelector) ds.spec.template.spec.nodeSelector = c.ds.nodeSelector;
+  if (c.ds.minReadySeconds) ds.spec.minReadySeconds = c.ds.minReadySeconds;
+  if (c.ds.collisionCount !== undefined) ds.status = { collisionCount: c.ds.collisionCount };
+  const hash = revisionHash(ds);
+  const generation = templateGeneration(ds);
+  const nodeToPods = new Map<string, KObject[]>();
+  for (const p of c.pods) {
+    const current = p.rev === 'current';
+    const pod: KObject = {
+      metadata: { name: p.name, namespace: 'default', creationTimestamp: at(p.created), labels: { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: current ? hash : 'old', [POD_TEMPLATE_GENERATION]: p.generation ?? (current ? generation : '0') } },
+      spec: p.bound ? { nodeName: p.node } : { affinity: pinToNode(undefined, p.node) },
+      status: {},
+    };
+    if (p.readySince !== undefined) setReady(pod, true, BASE_MS + p.readySince * 1000);
+    nodeToPods.set(targetNodeName(pod)!, [...(nodeToPods.get(p.node) ?? []), pod]);
+  }
+  const status = calculateStatus(ds, c.nodes.map(caseNode), nodeToPods, hash, generation, BASE_MS + c.now * 1000);
+  const problem = sameJSON(status, c.status);
+  if (problem) return problem;
+  const fake = new FakeClientset();
+  updateDaemonSetStatus(fake.asClient(), ds, status);
+  const [write, ...more] = fake.actions;
+  if (!write || more.length || write.subresource !== 'status' || write.resource !== 'daemonsets') return `storeDaemonSetStatus: wrote ${JSON.stringify(fake.actions.map((a) => `${a.verb} ${a.resource}/${a.subresource ?? ''}`))}, want one status update`;
+  const sent = same({ apiVersion: write.object!.apiVersion, kind: write.object!.kind, name: write.name }, { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'foo' }) ?? sameJSON(write.object!.status, c.status);
+  if (sent) return `storeDaemonSetStatus sent: ${sent}`;
+  updateDaemonSetStatus(fake.asClient(), { ...ds, status: deepCopy(status) }, deepCopy(status));
+  return fake.actions.length === 1 ? undefined : 'storeDaemonSetStatus wrote an unchanged status again';
+}
+
+/** One sync (manage, then the rolling update) over the case's nodes and daemon Pods, under both update strategies. */
+function checkManage(c: any): string | undefined {
+  for (const strategy of [{ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }]) {
+    const ds = newDaemonSet('foo');
+    ds.spec.updateStrategy = strategy;
+    const h = new DaemonSetHarness(ds);
+    for (const n of c.nodes) h.nodes.push(caseNode(n));
+    for (const [i, p] of c.pods.entries()) {
+      const pod: KObject = {
+        metadata: { name: `${p.node}-${i}`, namespace: 'default', creationTimestamp: at(10 - i), labels: { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: revisionHash(ds) } },
+        spec: { nodeName: p.node },
+        status: p.phase ? { phase: p.phase } : {},
+      };
+      if (p.deleting) pod.metadata.deletionTimestamp = at(10);
+      h.pods.set(pod.metadata.name!, pod);
+    }
+    h.sync();
+    const problem = same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ?? (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined);
+    if (problem) return `${strategy.type}: ${problem}`;
+  }
+  return undefined;
+}
+
 const CHECKS: Record<string, (c: any) => string | undefined> = {
+  status: checkStatus,
+  manage: checkManage,
+  isPodUpdated: (c) => {
+    const pod: KObject = { metadata: { name: 'pod1', namespace: 'default', labels: c.labels ?? undefined }, spec: { nodeName: 'node1' } };
+    return same(isPodUpdated(pod, c.hash, c.generation), c.updated);
+  },
+  // CreatePodTemplate of an empty template: the generation label, and the hash label only for a hash.
+  createPodTemplate: (c) => {
+    const ds: KObject = { metadata: { name: 'ds', annotations: { [TEMPLATE_GENERATION]: c.generation } }, spec: { template: {} } };
+    const labels = createPodTemplate(ds, c.hash).metadata.labels;
+    return same({ generation: labels[POD_TEMPLATE_GENERATION], hash: labels[CONTROLLER_REVISION_HASH] ?? null }, { generation: c.generation, hash: c.expectUniqueLabel ? c.hash : null });
+  },
+  daemonPodTolerations: (c) => {
+    const spec = deepCopy(c.spec);
+    addDaemonPodTolerations(spec);
+    return sameJSON(spec.tolerations, c.tolerations);
+  },
+  replaceNodeAffinity: (c) => sameJSON(pinToNode(c.affinity ?? undefined, c.hostname), c.expected),
+  targetNodeName: (c) => same(targetNodeName({ metadata: { name: 'pod', namespace: 'default' }, spec: c.spec }) ?? null, c.nodeName),
   updates: runUpdate,
   // updatedDesiredNodeCounts, and the nodes it left without a Pod.
   getUnavailableNumbers: (c) => {

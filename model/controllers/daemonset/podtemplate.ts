@@ -25,12 +25,24 @@ export function revisionHash(ds: KObject): string {
   return computeHash(ds.spec?.template ?? {}, ds.status?.collisionCount ?? undefined);
 }
 
-/** AddOrUpdateDaemonPodTolerations: what a daemon Pod tolerates beyond its template. */
+/**
+ * AddOrUpdateDaemonPodTolerations: what a daemon Pod tolerates beyond its template. Each default
+ * goes through AddOrUpdateTolerationInPodSpec: a toleration of the template with the same key,
+ * operator, effect and value (MatchToleration) is replaced in place by the default (so a
+ * tolerationSeconds on it is dropped: the daemon Pod tolerates the taint for ever); with none,
+ * the default is appended.
+ */
 export function addDaemonPodTolerations(spec: any): void {
   const add = (key: string, effect: string) => {
-    const list: Toleration[] = (spec.tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : []);
+    const list: Toleration[] = Array.isArray(spec.tolerations) ? spec.tolerations : [];
     const t = { key, operator: 'Exists', effect } as Toleration;
-    if (!list.some((x) => x.key === key && x.operator === 'Exists' && x.effect === effect && !x.value)) list.push(t);
+    let matched = false;
+    spec.tolerations = list.map((x) => {
+      if ((x.key ?? '') !== key || (x.operator ?? '') !== 'Exists' || (x.effect ?? '') !== effect || (x.value ?? '') !== '') return x;
+      matched = true;
+      return { ...t };
+    });
+    if (!matched) spec.tolerations.push(t);
   };
   add('node.kubernetes.io/not-ready', 'NoExecute');
   add('node.kubernetes.io/unreachable', 'NoExecute');
@@ -46,36 +58,43 @@ export function templateGeneration(ds: KObject): string {
   return ds.metadata.annotations?.['deprecated.daemonset.template.generation'] ?? String(ds.metadata.generation ?? 1);
 }
 
-/** util.CreatePodTemplate: the template with tolerations and the two labels. */
+/**
+ * util.CreatePodTemplate: the template with the daemon tolerations, the template generation label
+ * and the hash label (left off for an empty hash).
+ */
 export function createPodTemplate(ds: KObject, hash: string): any {
   const t = deepCopy(ds.spec?.template ?? {});
   t.metadata = t.metadata ?? {};
   t.spec = t.spec ?? {};
   addDaemonPodTolerations(t.spec);
-  t.metadata.labels = { ...(t.metadata.labels ?? {}), [POD_TEMPLATE_GENERATION]: templateGeneration(ds), [CONTROLLER_REVISION_HASH]: hash };
+  t.metadata.labels = { ...(t.metadata.labels ?? {}), [POD_TEMPLATE_GENERATION]: templateGeneration(ds) };
+  if (hash) t.metadata.labels[CONTROLLER_REVISION_HASH] = hash;
   return t;
 }
 
 /**
- * ReplaceDaemonSetPodNodeNameNodeAffinity: every required term gets exactly one field
- * requirement, metadata.name In [node]; the label expressions stay.
+ * ReplaceDaemonSetPodNodeNameNodeAffinity: the required node affinity becomes one term with one
+ * field requirement, metadata.name In [node]; whatever required terms there were go (the
+ * controller has matched them already), the preferred ones stay.
  */
 export function pinToNode(affinity: any, nodeName: string): any {
-  const req = { key: 'metadata.name', operator: 'In', values: [nodeName] };
   const a = deepCopy(affinity ?? {});
   a.nodeAffinity = a.nodeAffinity ?? {};
-  const required = a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
-  const terms: any[] = required?.nodeSelectorTerms ?? [];
-  if (terms.length === 0) a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [{ matchFields: [req] }] };
-  else for (const t of terms) t.matchFields = [req];
+  a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = {
+    ...(a.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution ?? {}),
+    nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
+  };
   return a;
 }
 
-/** util.GetTargetNodeName: the node a daemon Pod is bound to, or pinned to by its affinity. */
+/**
+ * util.GetTargetNodeName: the node a daemon Pod is bound to, or pinned to by its affinity (the
+ * first metadata.name In requirement; one naming more or fewer than one node pins to none).
+ */
 export function targetNodeName(pod: KObject): string | undefined {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
   for (const t of pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [])
-    for (const f of t?.matchFields ?? []) if (f?.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+    for (const f of t?.matchFields ?? []) if (f?.key === 'metadata.name' && f.operator === 'In') return f.values?.length === 1 ? f.values[0] : undefined;
   return undefined;
 }
 
