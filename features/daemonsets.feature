@@ -106,3 +106,135 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       NAME              DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
       kube-flannel-ds   3         3         3       3            3           <none>          \d+s
       """
+
+  @CT20
+  Scenario: Every status a DaemonSet sync writes is upstream's count over every node, through a surge rollout, taints, labels, a failed Pod and a stopped kubelet
+    The controller keeps the counts of the nodes it need not look at again and counts only the
+    others (model/controllers/daemonset/node-tally.ts, for speed). After each of its syncs here,
+    upstream's count over every node (updateDaemonSetStatus) must give the status the sync wrote.
+    Given every DaemonSet sync has its status checked against a count over every node
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: agent
+      spec:
+        selector:
+          matchLabels:
+            app: agent
+        updateStrategy:
+          rollingUpdate:
+            maxSurge: 1
+            maxUnavailable: 0
+        template:
+          metadata:
+            labels:
+              app: agent
+          spec:
+            containers:
+            - name: agent
+              image: nginx:1.25
+      ---
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: edge
+      spec:
+        selector:
+          matchLabels:
+            app: edge
+        template:
+          metadata:
+            labels:
+              app: edge
+          spec:
+            nodeSelector:
+              tier: edge
+            containers:
+            - name: edge
+              image: nginx:1.25
+      """
+    And 30s pass
+    And I run `kubectl label nodes k8s-worker-1 tier=edge`
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 30s pass
+    And the pod of the DaemonSet "agent" on "k8s-worker-1" is marked Failed
+    And the pod of the DaemonSet "edge" on "k8s-worker-1" is marked Failed
+    And 30s pass
+    And I run `kubectl get pods --field-selector=status.phase=Failed`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+    When I run `kubectl get events --field-selector reason=FailedDaemonPod -o custom-columns=OBJECT:.involvedObject.name,REASON:.reason,FROM:.source.component --sort-by=.involvedObject.name`
+    Then the output is:
+      """
+      OBJECT   REASON            FROM
+      agent    FailedDaemonPod   daemonset-controller
+      edge     FailedDaemonPod   daemonset-controller
+      """
+    When I run `kubectl get daemonset edge`
+    Then the output lines match:
+      """
+      NAME   DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
+      edge   1         1         1       1            1           tier=edge       \d+s
+      """
+    When I run `kubectl taint nodes k8s-worker-1 dedicated=x:NoSchedule`
+    And I run `kubectl label nodes k8s-worker-1 tier-`
+    And 5s pass
+    And I run `kubectl get daemonset agent -o jsonpath='{.status.desiredNumberScheduled} {.status.currentNumberScheduled} {.status.updatedNumberScheduled} {.status.numberMisscheduled}'`
+    Then the output is:
+      """
+      1 1 1 1
+      """
+    When I run `kubectl set image daemonset/agent agent=nginx:1.27`
+    And 30s pass
+    And I run `kubectl get daemonset agent -o jsonpath='{.status.desiredNumberScheduled} {.status.currentNumberScheduled} {.status.updatedNumberScheduled} {.status.numberMisscheduled}'`
+    Then the output is:
+      """
+      1 1 1 0
+      """
+    When I run `kubectl get pods -l app=agent -o custom-columns=NODE:.spec.nodeName,IMAGE:.spec.containers[0].image --sort-by=.spec.nodeName`
+    Then the output is:
+      """
+      NODE           IMAGE
+      k8s-worker-2   nginx:1.27
+      """
+    When I run `kubectl taint nodes k8s-worker-2 dedicated=x:NoExecute`
+    And 30s pass
+    And I run `kubectl get daemonset agent -o jsonpath='{.status.desiredNumberScheduled} {.status.currentNumberScheduled} {.status.updatedNumberScheduled} {.status.numberMisscheduled}'`
+    Then the output is:
+      """
+      0 0 0 0
+      """
+    When I run `kubectl taint nodes k8s-worker-1 dedicated-`
+    And I run `kubectl taint nodes k8s-worker-2 dedicated-`
+    And 30s pass
+    And I run `kubectl get pods -l app=agent -o custom-columns=NODE:.spec.nodeName,IMAGE:.spec.containers[0].image --sort-by=.spec.nodeName`
+    Then the output is:
+      """
+      NODE           IMAGE
+      k8s-worker-1   nginx:1.27
+      k8s-worker-2   nginx:1.27
+      """
+    When I run `on k8s-worker-2 systemctl stop kubelet`
+    And 2m pass
+    And I run `on k8s-worker-2 systemctl start kubelet`
+    And 1m passes
+    And I run `kubectl delete node k8s-worker-2`
+    And 30s pass
+    And I run `kubectl get pods -l app=agent -o custom-columns=NODE:.spec.nodeName,PHASE:.status.phase --sort-by=.spec.nodeName`
+    Then the output is:
+      """
+      NODE           PHASE
+      k8s-worker-1   Running
+      k8s-worker-2   Running
+      """
+    Then every DaemonSet sync wrote the status a count over every node gives, in 10 or more syncs with a node not settled
+    When I run `kubectl get daemonset agent`
+    Then the output lines match:
+      """
+      NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
+      agent   2         2         2       2            2           <none>          \d+m\d+s
+      """
