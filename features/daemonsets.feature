@@ -134,7 +134,8 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
           spec:
             containers:
             - name: agent
-              image: nginx:1.25
+              image: busybox:1.36
+              command: ["sleep", "3600"]
       ---
       apiVersion: apps/v1
       kind: DaemonSet
@@ -157,7 +158,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       """
     And 30s pass
     And I run `kubectl label nodes k8s-worker-1 tier=edge`
-    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And I run `kubectl set image daemonset/agent agent=busybox:1.36.1`
     And 30s pass
     And the pod of the DaemonSet "agent" on "k8s-worker-1" is marked Failed
     And the pod of the DaemonSet "edge" on "k8s-worker-1" is marked Failed
@@ -188,8 +189,8 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       """
       1 1 1 1
       """
-    When I run `kubectl set image daemonset/agent agent=nginx:1.27`
-    And 30s pass
+    When I run `kubectl set image daemonset/agent agent=busybox:1.37`
+    And 1m passes
     And I run `kubectl get daemonset agent -o jsonpath='{.status.desiredNumberScheduled} {.status.currentNumberScheduled} {.status.updatedNumberScheduled} {.status.numberMisscheduled}'`
     Then the output is:
       """
@@ -199,10 +200,10 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
     Then the output is:
       """
       NODE           IMAGE
-      k8s-worker-2   nginx:1.27
+      k8s-worker-2   busybox:1.37
       """
     When I run `kubectl taint nodes k8s-worker-2 dedicated=x:NoExecute`
-    And 30s pass
+    And 1m passes
     And I run `kubectl get daemonset agent -o jsonpath='{.status.desiredNumberScheduled} {.status.currentNumberScheduled} {.status.updatedNumberScheduled} {.status.numberMisscheduled}'`
     Then the output is:
       """
@@ -210,20 +211,30 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       """
     When I run `kubectl taint nodes k8s-worker-1 dedicated-`
     And I run `kubectl taint nodes k8s-worker-2 dedicated-`
-    And 30s pass
+    And 1m passes
     And I run `kubectl get pods -l app=agent -o custom-columns=NODE:.spec.nodeName,IMAGE:.spec.containers[0].image --sort-by=.spec.nodeName`
     Then the output is:
       """
       NODE           IMAGE
-      k8s-worker-1   nginx:1.27
-      k8s-worker-2   nginx:1.27
+      k8s-worker-1   busybox:1.37
+      k8s-worker-2   busybox:1.37
       """
-    When I run `on k8s-worker-2 systemctl stop kubelet`
+    When I run `kubectl delete pods -l app=agent --field-selector spec.nodeName=k8s-worker-1 --wait=false`
+    And 1s passes
+    And I run `kubectl get pods -l app=agent --field-selector spec.nodeName=k8s-worker-1 -o custom-columns=IMAGE:.spec.containers[0].image,DELETING:.metadata.deletionTimestamp`
+    Then the output lines match:
+      """
+      IMAGE +DELETING
+      busybox:1.37 +<none>
+      busybox:1.37 +\S+Z
+      """
+    When 30s pass
+    And I run `on k8s-worker-2 systemctl stop kubelet`
     And 2m pass
     And I run `on k8s-worker-2 systemctl start kubelet`
     And 1m passes
     And I run `kubectl delete node k8s-worker-2`
-    And 30s pass
+    And 1m passes
     And I run `kubectl get pods -l app=agent -o custom-columns=NODE:.spec.nodeName,PHASE:.status.phase --sort-by=.spec.nodeName`
     Then the output is:
       """
