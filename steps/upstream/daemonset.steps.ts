@@ -241,20 +241,23 @@ function checkStatus(c: any): string | undefined {
 
 /** One sync (manage, then the rolling update) over the case's nodes and daemon Pods, under both update strategies. */
 function checkManage(c: any): string | undefined {
-  for (const strategy of [{ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }]) {
+  for (const strategy of c.strategy ? [c.strategy] : [{ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }]) {
     const ds = newDaemonSet('foo');
     ds.spec.updateStrategy = strategy;
     const h = new DaemonSetHarness(ds);
     for (const n of c.nodes) h.nodes.push(caseNode(n));
     for (const [i, p] of c.pods.entries()) {
+      const hash = p.rev === 'old' ? 'old' : revisionHash(ds);
       const pod: KObject = {
-        metadata: { name: `${p.node}-${i}`, namespace: 'default', creationTimestamp: at(10 - i), labels: { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: revisionHash(ds) } },
-        spec: { nodeName: p.node },
+        metadata: { name: `${p.node}-${i}`, namespace: 'default', creationTimestamp: at(10 - i), labels: { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: hash, [POD_TEMPLATE_GENERATION]: p.rev === 'old' ? '0' : templateGeneration(ds) } },
+        spec: p.bound === false ? { affinity: pinToNode(undefined, p.node) } : { nodeName: p.node },
         status: p.phase ? { phase: p.phase } : {},
       };
+      if (p.ready) setReady(pod, true, BASE_MS);
       if (p.deleting) pod.metadata.deletionTimestamp = at(10);
       h.pods.set(pod.metadata.name!, pod);
     }
+    h.nowMs = BASE_MS + 60_000;
     h.sync();
     const problem = same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ?? (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined);
     if (problem) return `${strategy.type}: ${problem}`;
