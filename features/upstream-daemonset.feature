@@ -42,3 +42,7 @@ Feature: The DaemonSet controller passes Kubernetes' own unit tests
   @CT19
   Scenario: One sync kills failed daemon Pods, keeps one Pod per node (two while surging) and respects terminating Pods and tainted nodes, as upstream's daemon_controller_test.go has it
     Then every case of upstream's daemonset test manage holds on the model
+
+  @CT19
+  Scenario: A DaemonSet's history as update.go keeps it: snapshot, renumbering, deduplication, hash collisions and cleanup
+    Then every case of upstream's daemonset test history holds on the model

@@ -22,6 +22,9 @@ import {
   templateGeneration,
 } from '../../model/controllers/daemonset/podtemplate';
 import { calculateStatus, updateDaemonSetStatus } from '../../model/controllers/daemonset/status';
+import { cleanupHistory, constructHistory } from '../../model/controllers/daemonset/history';
+import { StatusError } from '../../model/api/status';
+import { revisionData } from '../../model/controllers/statefulset/revisions';
 import { ControllerExpectations } from '../../model/controllers/util/expectations';
 import { isPodReady } from '../../model/controllers/util/podutil';
 import type { Simulation } from '../../model/sim/simulation';
@@ -265,8 +268,95 @@ function checkManage(c: any): string | undefined {
   return undefined;
 }
 
+/**
+ * The API for constructHistory and cleanupHistory: ControllerRevisions by name (a create of a
+ * taken name fails AlreadyExists, a delete of a missing one NotFound), the DaemonSet for the
+ * collision count, and every write recorded as one line.
+ */
+class HistoryFake {
+  readonly revisions = new Map<string, KObject>();
+  readonly writes: string[] = [];
+  constructor(private readonly ds: KObject) {}
+  private fail(reason: string, code: number): never {
+    throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: reason, reason, code } as any);
+  }
+  get(resource: string, _ns: string, name: string): KObject {
+    if (resource === 'daemonsets') return deepCopy(this.ds);
+    return deepCopy(this.revisions.get(name) ?? this.fail('NotFound', 404));
+  }
+  create(_r: string, _ns: string, body: any): KObject {
+    this.writes.push(`create ${body.metadata.name} revision ${body.revision} labels ${canonicalJSON(body.metadata.labels ?? {})} annotations ${canonicalJSON(body.metadata.annotations ?? {})} owner ${body.metadata.ownerReferences?.[0]?.kind}/${body.metadata.ownerReferences?.[0]?.name}`);
+    if (this.revisions.has(body.metadata.name)) this.fail('AlreadyExists', 409);
+    this.revisions.set(body.metadata.name, deepCopy(body));
+    return deepCopy(body);
+  }
+  update(_r: string, _ns: string, body: any): KObject {
+    this.writes.push(`update ${body.metadata.name} revision ${body.revision} hash ${body.metadata.labels?.[CONTROLLER_REVISION_HASH]}`);
+    this.revisions.set(body.metadata.name, deepCopy(body));
+    return deepCopy(body);
+  }
+  updateStatus(resource: string, _ns: string, body: KObject): KObject {
+    this.writes.push(`updateStatus ${resource}/${body.metadata.name} collisionCount ${body.status?.collisionCount}`);
+    return body;
+  }
+  patch(resource: string, _ns: string, name: string, _type: string, body: any): KObject {
+    this.writes.push(`patch ${resource}/${name} hash ${body.metadata?.labels?.[CONTROLLER_REVISION_HASH]}`);
+    return body;
+  }
+  delete(_r: string, _ns: string, name: string): any {
+    this.writes.push(`delete ${name}`);
+    if (!this.revisions.delete(name)) this.fail('NotFound', 404);
+    return {};
+  }
+}
+
+/**
+ * The history table: a DaemonSet (its image, collisionCount, revisionHistoryLimit), its
+ * revisions (each storing the template with an image), the revisions the API has besides, and
+ * its Pods' hash labels; constructHistory then cleanupHistory, as a sync runs them. `{hash}` in
+ * the expected lines is the hash of the DaemonSet's template (revisionHash, pinned by the
+ * Deployment's hash tables).
+ */
+function checkHistory(c: any): string | undefined {
+  const ds = newDaemonSet('foo');
+  ds.metadata.annotations!['note'] = 'kept';
+  ds.spec.template.spec.containers[0].image = c.image ?? 'foo/bar';
+  if (c.revisionHistoryLimit !== undefined) ds.spec.revisionHistoryLimit = c.revisionHistoryLimit;
+  else delete ds.spec.revisionHistoryLimit;
+  if (c.collisionCount !== undefined) ds.status = { collisionCount: c.collisionCount };
+  const apiDS = deepCopy(ds);
+  if (c.apiCollisionCount !== undefined) apiDS.status = { collisionCount: c.apiCollisionCount };
+  const fake = new HistoryFake(apiDS);
+  const revision = (r: any): KObject => {
+    const withImage = deepCopy(ds);
+    withImage.spec.template.spec.containers[0].image = r.image;
+    const labels = r.noLabel ? { ...label('simpleDaemonSetLabel') } : { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: r.hash ?? r.name };
+    return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: r.name, namespace: 'default', labels }, data: revisionData(withImage), revision: r.revision } as KObject;
+  };
+  const histories = (c.revisions ?? []).map(revision);
+  for (const [i, h] of histories.entries()) if (!c.revisions[i].gone) fake.revisions.set(h.metadata.name!, deepCopy(h));
+  for (const r of c.apiOnly ?? []) {
+    const h = revision(r);
+    if (r.name === '{name}') h.metadata.name = `foo-${revisionHash(ds)}`;
+    fake.revisions.set(h.metadata.name!, h);
+  }
+  const pods = () => (c.pods ?? []).map((p: any) => ({ metadata: { name: p.name, namespace: 'default', labels: p.hash ? { [CONTROLLER_REVISION_HASH]: p.hash } : {} }, spec: { nodeName: 'node-0' } }) as KObject);
+  let got: any;
+  try {
+    const { hash, old } = constructHistory(fake as any, ds, histories, pods);
+    cleanupHistory(fake as any, ds, old, pods);
+    got = { hash, old: old.map((h) => h.metadata.name).sort(), writes: fake.writes };
+  } catch (e: any) {
+    got = { error: `${e?.status?.reason ?? e}`, writes: fake.writes };
+  }
+  const h = revisionHash(ds);
+  const want = JSON.parse(JSON.stringify({ hash: c.hash, old: c.old, error: c.error, writes: c.writes }).replaceAll('{hash}', h));
+  return same(got, Object.fromEntries(Object.entries(want).filter(([, v]) => v !== undefined)));
+}
+
 const CHECKS: Record<string, (c: any) => string | undefined> = {
   status: checkStatus,
+  history: checkHistory,
   manage: checkManage,
   isPodUpdated: (c) => {
     const pod: KObject = { metadata: { name: 'pod1', namespace: 'default', labels: c.labels ?? undefined }, spec: { nodeName: 'node1' } };
