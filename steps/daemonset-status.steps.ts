@@ -74,6 +74,5 @@ Then('every DaemonSet sync wrote the status a count over every node gives, in {i
   const check = active!;
   expect(check.mismatches).toEqual([]);
   expect(check.unsettled).toBeGreaterThanOrEqual(min);
-  if (process.env.DS_DEBUG) process.stderr.write(`${check.syncs} DaemonSet syncs checked, ${check.unsettled}`);
   this.attach(`${check.syncs} DaemonSet syncs checked, ${check.unsettled} of them with a node not settled`, 'text/plain');
 });
