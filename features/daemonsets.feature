@@ -242,7 +242,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       k8s-worker-1   Running
       k8s-worker-2   Running
       """
-    Then every DaemonSet sync wrote the status a count over every node gives, in 10 or more syncs with a node not settled
+    Then every DaemonSet sync wrote the status a count over every node gives, in 50 or more syncs with a node not settled
     When I run `kubectl get daemonset agent`
     Then the output lines match:
       """
