@@ -249,3 +249,43 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
       agent   2         2         2       2            2           <none>          \d+m\d+s
       """
+
+  @CT17
+  Scenario: With minReadySeconds a DaemonSet's Pods count as available only that long after they became ready
+    The Pods are ready about six seconds after their creation (the image is pulled first). The
+    controller looks again minReadySeconds after it wrote a status with ready Pods not yet available,
+    so AVAILABLE follows as soon as the ten seconds are over (16 s after the apply, not at a resync).
+    When I run `kubectl apply -f -` with this input:
+      """
+      apiVersion: apps/v1
+      kind: DaemonSet
+      metadata:
+        name: slow
+      spec:
+        minReadySeconds: 10
+        selector:
+          matchLabels:
+            app: slow
+        template:
+          metadata:
+            labels:
+              app: slow
+          spec:
+            containers:
+            - name: slow
+              image: nginx:1.25
+      """
+    And 10s pass
+    And I run `kubectl get daemonset slow`
+    Then the output is:
+      """
+      NAME   DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
+      slow   2         2         2       2            0           <none>          10s
+      """
+    When 6s pass
+    And I run `kubectl get daemonset slow`
+    Then the output is:
+      """
+      NAME   DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
+      slow   2         2         2       2            2           <none>          16s
+      """
