@@ -215,3 +215,34 @@ Feature: A DaemonSet keeps its history as ControllerRevisions
       """
       ..
       """
+
+  @CT19
+  Scenario: A revision event wakes its DaemonSet: a deleted current revision is made again, a removed hash label is put back
+    As update.go's addHistory, updateHistory and deleteHistory do, a ControllerRevision's event
+    enqueues the DaemonSet that controls it; its sync makes the current revision again (numbered
+    above the old ones) and labels a revision without the hash label with the revision's name.
+    When I run `kubectl apply -f agent.yaml`
+    And 30s pass
+    And I run `kubectl set image daemonset/agent agent=nginx:1.26`
+    And 30s pass
+    And I run `kubectl get controllerrevisions -l app=agent --sort-by=.revision -o jsonpath='{range .items[*]}{.revision} {.metadata.name} {.metadata.labels.controller-revision-hash}{"\n"}{end}'`
+    Then the output lines match:
+      """
+      1 agent-(\w+) \1
+      2 agent-(\w+) \1
+      """
+    When I run `kubectl label controllerrevisions -l app=agent controller-revision-hash-`
+    And 1s passes
+    And I run `kubectl get controllerrevisions -l app=agent --sort-by=.revision -o jsonpath='{range .items[*]}{.revision} {.metadata.name} {.metadata.labels.controller-revision-hash}{"\n"}{end}'`
+    Then the output lines match:
+      """
+      1 (agent-\w+) \1
+      2 (agent-\w+) \1
+      """
+    When I run `kubectl delete controllerrevisions -l app=agent`
+    And 1s passes
+    And I run `kubectl get controllerrevisions -l app=agent --sort-by=.revision -o jsonpath='{range .items[*]}{.revision} {.metadata.name}{"\n"}{end}'`
+    Then the output lines match:
+      """
+      1 agent-\w+
+      """
