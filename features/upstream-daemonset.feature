@@ -40,7 +40,7 @@ Feature: The DaemonSet controller passes Kubernetes' own unit tests
       | targetNodeName       |
 
   @CT19
-  Scenario: One sync kills failed daemon Pods, keeps one Pod per node (two while surging) and respects terminating Pods and tainted nodes, as upstream's daemon_controller_test.go has it
+  Scenario: One sync kills failed daemon Pods, keeps one Pod per node (two while surging), respects terminating Pods and tainted nodes and rolls out within maxUnavailable and maxSurge, as upstream's daemon_controller_test.go and update.go have it
     Then every case of upstream's daemonset test manage holds on the model
 
   @CT19

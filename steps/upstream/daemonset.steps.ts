@@ -94,6 +94,7 @@ class DaemonSetHarness {
         const created = { ...deepCopy(pod), metadata: { ...pod.metadata, name: `${pod.metadata.generateName}${String(++this.seq).padStart(3, '0')}`, namespace: ns, creationTimestamp: new Date(this.nowMs).toISOString() }, status: {} };
         this.pods.set(created.metadata.name!, created);
         this.creates++;
+        this.created.push(targetNodeName(created)!);
         this.expectations.creationObserved(key);
         return created;
       },
@@ -116,16 +117,20 @@ class DaemonSetHarness {
     return out;
   }
 
-  /** clearExpectations, then one syncDaemonSet: manage, and the rolling update when expectations allow. */
-  sync(): void {
+  /** clearExpectations, then one syncDaemonSet: manage, and the rolling update when expectations allow (or the rolling update alone). */
+  sync(only?: 'rollingUpdate'): void {
     const key = keyOf(this.ds);
     this.creates = this.deletes = this.events = 0;
+    this.created = [];
     this.expectations.delete(key);
     const c: ManageContext = { client: this.client() as any, recorder: this.recorder, expectations: this.expectations, nowMs: this.nowMs };
     const hash = revisionHash(this.ds);
-    manage(c, this.ds, this.nodes, this.nodeToPods(), hash);
+    if (!only) manage(c, this.ds, this.nodes, this.nodeToPods(), hash);
     if (this.expectations.satisfied(key) && this.ds.spec.updateStrategy?.type === 'RollingUpdate') rollingUpdate(c, this.ds, this.nodes, this.nodeToPods(), hash, templateGeneration(this.ds));
   }
+
+  /** The nodes the last sync created Pods for. */
+  created: string[] = [];
 
   isUpdated(pod: KObject): boolean {
     return pod.metadata.labels?.[CONTROLLER_REVISION_HASH] === revisionHash(this.ds);
@@ -261,8 +266,11 @@ function checkManage(c: any): string | undefined {
       h.pods.set(pod.metadata.name!, pod);
     }
     h.nowMs = BASE_MS + 60_000;
-    h.sync();
-    const problem = same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ?? (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined);
+    h.sync(c.only);
+    const problem =
+      same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ??
+      (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined) ??
+      (c.createdOn ? same([...h.created].sort(), c.createdOn) : undefined);
     if (problem) return `${strategy.type}: ${problem}`;
   }
   return undefined;
