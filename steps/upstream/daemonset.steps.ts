@@ -76,8 +76,12 @@ class DaemonSetHarness {
    * fakePodControl records none of the Pod control's SuccessfulCreate and SuccessfulDelete.
    */
   events = 0;
+  /** Every event's reason, the Pod control's included, and every Pod the controller asked to create. */
+  reasons: string[] = [];
+  sent: KObject[] = [];
   private readonly recorder = {
     event: (_obj: KObject, _type: string, reason: string) => {
+      this.reasons.push(reason);
       if (!['SuccessfulCreate', 'SuccessfulDelete', 'FailedCreate', 'FailedDelete'].includes(reason)) this.events++;
     },
   } as unknown as EventRecorder;
@@ -91,6 +95,7 @@ class DaemonSetHarness {
     const key = keyOf(this.ds);
     return {
       create: (_r: string, ns: string, pod: KObject) => {
+        this.sent.push(deepCopy(pod));
         const created = { ...deepCopy(pod), metadata: { ...pod.metadata, name: `${pod.metadata.generateName}${String(++this.seq).padStart(3, '0')}`, namespace: ns, creationTimestamp: new Date(this.nowMs).toISOString() }, status: {} };
         this.pods.set(created.metadata.name!, created);
         this.creates++;
@@ -122,6 +127,8 @@ class DaemonSetHarness {
     const key = keyOf(this.ds);
     this.creates = this.deletes = this.events = 0;
     this.created = [];
+    this.reasons = [];
+    this.sent = [];
     this.expectations.delete(key);
     const c: ManageContext = { client: this.client() as any, recorder: this.recorder, expectations: this.expectations, nowMs: this.nowMs };
     const hash = revisionHash(this.ds);
@@ -252,9 +259,11 @@ function checkManage(c: any): string | undefined {
   for (const strategy of c.strategy ? [c.strategy] : [{ type: 'OnDelete' }, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }]) {
     const ds = newDaemonSet('foo');
     ds.spec.updateStrategy = strategy;
+    if (c.templateAnnotations) ds.spec.template.metadata.annotations = c.templateAnnotations;
     const h = new DaemonSetHarness(ds);
-    for (const n of c.nodes) h.nodes.push(caseNode(n));
-    for (const [i, p] of c.pods.entries()) {
+    for (const n of c.nodes ?? Array.from({ length: c.nodeCount }, (_, k) => ({ name: `node-${k}` }))) h.nodes.push(caseNode(n));
+    const pods = c.pods ?? Array.from({ length: c.nodeCount }, (_, k) => Array.from({ length: c.podsPerNode }, () => ({ node: `node-${k}` }))).flat();
+    for (const [i, p] of pods.entries()) {
       const hash = p.rev === 'old' ? 'old' : revisionHash(ds);
       const pod: KObject = {
         metadata: { name: `${p.node}-${i}`, namespace: 'default', creationTimestamp: at(10 - i), labels: { ...label('simpleDaemonSetLabel'), [CONTROLLER_REVISION_HASH]: hash, [POD_TEMPLATE_GENERATION]: p.rev === 'old' ? '0' : templateGeneration(ds) } },
@@ -270,7 +279,9 @@ function checkManage(c: any): string | undefined {
     const problem =
       same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ??
       (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined) ??
-      (c.createdOn ? same([...h.created].sort(), c.createdOn) : undefined);
+      (c.createdOn ? same([...h.created].sort(), c.createdOn) : undefined) ??
+      (c.reasons ? same(h.reasons, c.reasons) : undefined) ??
+      (c.sent ? sameJSON(h.sent[0], JSON.parse(JSON.stringify(c.sent).replaceAll('{hash}', revisionHash(ds)))) : undefined);
     if (problem) return `${strategy.type}: ${problem}`;
   }
   return undefined;
