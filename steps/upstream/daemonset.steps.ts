@@ -91,10 +91,20 @@ class DaemonSetHarness {
 
   constructor(public ds: KObject) {}
 
+  /** fakePodControl's CreateLimit and injected errors: creates beyond the limit, and deletes, fail with this reason. */
+  createLimit?: number;
+  deleteError?: string;
+  attempts = 0;
+
   private client() {
     const key = keyOf(this.ds);
+    const fail = (reason: string): never => {
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${reason}`, reason, code: reason === 'NotFound' ? 404 : 500 } as any);
+    };
     return {
       create: (_r: string, ns: string, pod: KObject) => {
+        this.attempts++;
+        if (this.createLimit !== undefined && this.creates >= this.createLimit) fail('InternalError');
         this.sent.push(deepCopy(pod));
         const created = { ...deepCopy(pod), metadata: { ...pod.metadata, name: `${pod.metadata.generateName}${String(++this.seq).padStart(3, '0')}`, namespace: ns, creationTimestamp: new Date(this.nowMs).toISOString() }, status: {} };
         this.pods.set(created.metadata.name!, created);
@@ -104,6 +114,8 @@ class DaemonSetHarness {
         return created;
       },
       delete: (_r: string, ns: string, name: string) => {
+        this.attempts++;
+        if (this.deleteError) fail(this.deleteError);
         this.pods.delete(name);
         this.deletes++;
         this.expectations.deletionObserved(key, `${ns}/${name}`);
@@ -125,7 +137,7 @@ class DaemonSetHarness {
   /** clearExpectations, then one syncDaemonSet: manage, and the rolling update when expectations allow (or the rolling update alone). */
   sync(only?: 'rollingUpdate'): void {
     const key = keyOf(this.ds);
-    this.creates = this.deletes = this.events = 0;
+    this.creates = this.deletes = this.events = this.attempts = 0;
     this.created = [];
     this.reasons = [];
     this.sent = [];
@@ -275,7 +287,18 @@ function checkManage(c: any): string | undefined {
       h.pods.set(pod.metadata.name!, pod);
     }
     h.nowMs = BASE_MS + 60_000;
-    h.sync(c.only);
+    h.createLimit = c.createLimit;
+    h.deleteError = c.deleteError;
+    let error: string | null = null;
+    try {
+      h.sync(c.only);
+    } catch (e: any) {
+      error = e?.status?.reason ?? String(e);
+    }
+    if (c.error !== undefined) {
+      const problem = same({ error, attempts: h.attempts, expectationsSatisfied: h.expectations.satisfied(keyOf(ds)) }, { error: c.error, attempts: c.attempts, expectationsSatisfied: true });
+      if (problem) return `${strategy.type}: ${problem}`;
+    } else if (error) return `${strategy.type}: the sync failed with ${error}`;
     const problem =
       same({ creates: h.creates, deletes: h.deletes, events: h.events }, { creates: c.creates, deletes: c.deletes, events: c.events }) ??
       (c.left ? same([...h.pods.keys()].sort(), c.left) : undefined) ??
