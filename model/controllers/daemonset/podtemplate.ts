@@ -160,8 +160,8 @@ export function daemonPodPredicate(ds: KObject): (node: KObject) => ShouldRun {
   };
 }
 
-/** util.IsPodUpdated: the Pod carries the current hash (or template generation). */
+/** util.IsPodUpdated: the Pod carries the current hash (a non-empty one) or template generation. */
 export function isPodUpdated(pod: KObject, hash: string, generation: string): boolean {
   const labels = pod.metadata.labels ?? {};
-  return labels[CONTROLLER_REVISION_HASH] === hash || labels[POD_TEMPLATE_GENERATION] === generation;
+  return (hash !== '' && labels[CONTROLLER_REVISION_HASH] === hash) || labels[POD_TEMPLATE_GENERATION] === generation;
 }
