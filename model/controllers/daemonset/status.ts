@@ -57,8 +57,9 @@ export function statusFromCounts(ds: KObject, c: StatusCounts): any {
     numberMisscheduled: c.misscheduled,
     numberReady: c.ready,
     observedGeneration: ds.metadata.generation,
-    updatedNumberScheduled: c.updated,
   };
+  // updatedNumberScheduled, numberAvailable and numberUnavailable are omitempty in apps/v1: a 0 is not sent.
+  if (c.updated) status.updatedNumberScheduled = c.updated;
   if (c.available) status.numberAvailable = c.available;
   if (c.desired - c.available) status.numberUnavailable = c.desired - c.available;
   if (ds.status?.collisionCount !== undefined) status.collisionCount = ds.status.collisionCount;
