@@ -108,7 +108,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       """
 
   @CT20
-  Scenario: Every status a DaemonSet sync writes is upstream's count over every node, through a surge rollout, taints, labels, a failed Pod and a stopped kubelet
+  Scenario: Every status a DaemonSet sync writes is upstream's count over every node, through a surge rollout, taints, labels, a failed and a succeeded Pod, a stopped kubelet and a deleted node
     The controller keeps the counts of the nodes it need not look at again and counts only the
     others (model/controllers/daemonset/node-tally.ts, for speed). After each of its syncs here,
     upstream's count over every node (updateDaemonSetStatus) must give the status the sync wrote.
@@ -161,19 +161,29 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
     And I run `kubectl set image daemonset/agent agent=busybox:1.36.1`
     And 30s pass
     And the pod of the DaemonSet "agent" on "k8s-worker-1" is marked Failed
-    And the pod of the DaemonSet "edge" on "k8s-worker-1" is marked Failed
+    And the pod of the DaemonSet "edge" on "k8s-worker-1" is marked Succeeded
     And 30s pass
     And I run `kubectl get pods --field-selector=status.phase=Failed`
     Then the error output is:
       """
       No resources found in default namespace.
       """
-    When I run `kubectl get events --field-selector reason=FailedDaemonPod -o custom-columns=OBJECT:.involvedObject.name,REASON:.reason,FROM:.source.component --sort-by=.involvedObject.name`
+    When I run `kubectl get pods --field-selector=status.phase=Succeeded`
+    Then the error output is:
+      """
+      No resources found in default namespace.
+      """
+    When I run `kubectl get events --field-selector type!=Normal -o custom-columns=OBJECT:.involvedObject.name,REASON:.reason,FROM:.source.component --sort-by=.involvedObject.name`
     Then the output is:
       """
       OBJECT   REASON            FROM
       agent    FailedDaemonPod   daemonset-controller
-      edge     FailedDaemonPod   daemonset-controller
+      """
+    When I run `kubectl get events --field-selector reason=SucceededDaemonPod -o custom-columns=OBJECT:.involvedObject.name,REASON:.reason,FROM:.source.component`
+    Then the output is:
+      """
+      OBJECT   REASON               FROM
+      edge     SucceededDaemonPod   daemonset-controller
       """
     When I run `kubectl get daemonset edge`
     Then the output lines match:

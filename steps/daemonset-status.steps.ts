@@ -63,11 +63,12 @@ Given('every DaemonSet sync has its status checked against a count over every no
   DaemonSetController.prototype.syncDaemonSet = checkedSync;
 });
 
-/** What a kubelet would write for a container that failed: the Pod's phase Failed. */
-When('the pod of the DaemonSet {string} on {string} is marked Failed', function (this: KubespecWorld, ds: string, node: string) {
+/** What a kubelet would write for a Pod whose containers all ended: the phase Failed or Succeeded. */
+When('the pod of the DaemonSet {string} on {string} is marked {word}', function (this: KubespecWorld, ds: string, node: string, phase: string) {
+  expect(['Failed', 'Succeeded']).toContain(phase);
   const pods = this.cluster.admin.list('pods', 'default').items.filter((p) => controllerOf(p)?.name === ds && targetNodeName(p) === node && !p.metadata.deletionTimestamp);
   expect(pods.map((p) => targetNodeName(p))).toEqual([node]);
-  this.cluster.admin.updateStatus('pods', 'default', { ...pods[0], status: { ...pods[0].status, phase: 'Failed' } });
+  this.cluster.admin.updateStatus('pods', 'default', { ...pods[0], status: { ...pods[0].status, phase } });
 });
 
 Then('every DaemonSet sync wrote the status a count over every node gives, in {int} or more syncs with a node not settled', function (this: KubespecWorld, min: number) {
