@@ -159,7 +159,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
     And 30s pass
     And I run `kubectl label nodes k8s-worker-1 tier=edge`
     And I run `kubectl set image daemonset/agent agent=busybox:1.36.1`
-    And 30s pass
+    And 1m passes
     And the pod of the DaemonSet "agent" on "k8s-worker-1" is marked Failed
     And the pod of the DaemonSet "edge" on "k8s-worker-1" is marked Succeeded
     And 30s pass
@@ -189,7 +189,7 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
     Then the output lines match:
       """
       NAME   DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE
-      edge   1         1         1       1            1           tier=edge       \d+s
+      edge   1         1         1       1            1           tier=edge       \d+m(\d+s)?
       """
     When I run `kubectl taint nodes k8s-worker-1 dedicated=x:NoSchedule`
     And I run `kubectl label nodes k8s-worker-1 tier-`
@@ -232,12 +232,12 @@ Feature: DaemonSets run one Pod on every matching node; kube-proxy is one
       """
     When I run `kubectl delete pods -l app=agent --field-selector spec.nodeName=k8s-worker-1 --wait=false`
     And 1s passes
-    And I run `kubectl get pods -l app=agent --field-selector spec.nodeName=k8s-worker-1 -o custom-columns=IMAGE:.spec.containers[0].image,DELETING:.metadata.deletionTimestamp`
+    And I run `kubectl get pods -l app=agent --field-selector spec.nodeName=k8s-worker-1 --sort-by=.metadata.creationTimestamp -o custom-columns=IMAGE:.spec.containers[0].image,DELETING:.metadata.deletionTimestamp`
     Then the output lines match:
       """
       IMAGE +DELETING
-      busybox:1.37 +<none>
       busybox:1.37 +\S+Z
+      busybox:1.37 +<none>
       """
     When 30s pass
     And I run `on k8s-worker-2 systemctl stop kubelet`
