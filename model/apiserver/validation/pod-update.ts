@@ -2,13 +2,15 @@
  * ValidatePodUpdate (pkg/apis/core/validation, v1.32): after the new spec's own validation, a Pod
  * update may change only its images (never how many containers), lower or set
  * activeDeadlineSeconds, add tolerations (or change their tolerationSeconds), remove scheduling
- * gates, and set terminationGracePeriodSeconds to 1 if it was negative. Everything else must equal
- * the stored spec once those fields are copied over from it.
+ * gates, and set terminationGracePeriodSeconds to 1 if it was negative; a Pod that still has
+ * scheduling gates may also gain nodeSelector entries. Everything else must equal the stored spec
+ * once those fields are copied over from it.
  */
 import { FieldError } from '../../api/status';
 import { inclusiveRangeError } from '../../api/validation';
 import { validateTolerations } from './scheduling';
 import { semanticallyEqual } from './semantic';
+import { mapValue } from './govalue';
 
 const MAX_INT32 = 2147483647;
 const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
@@ -53,6 +55,17 @@ function validateOnlyDeletedSchedulingGates(next: unknown, old: unknown, errs: F
     if (!oldNames.has(name)) errs.push(FieldError.forbidden(`spec.schedulingGates[${i}].name`, `only deletion is allowed, but found new scheduling gate '${name}'`));
 }
 
+/** validateNodeSelectorMutation: every stored entry is still there with its value (one error at most). */
+function validateNodeSelectorMutation(next: unknown, old: unknown, errs: FieldError[]): void {
+  const n = next && typeof next === 'object' ? (next as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(old && typeof old === 'object' ? old : {})) {
+    if (!Object.prototype.hasOwnProperty.call(n, k) || n[k] !== v) {
+      errs.push(FieldError.invalid('spec.nodeSelector', mapValue(next), 'only additions to spec.nodeSelector are allowed (no mutations or deletions)'));
+      return;
+    }
+  }
+}
+
 /**
  * The update rules, given the new spec (already validated as a spec) and the stored one.
  * Upstream appends a cmp.Diff of the two specs to the last message, whose layout cmp randomises
@@ -89,6 +102,12 @@ export function validatePodUpdate(spec: any, old: any, errs: FieldError[]): void
   if (munged.nodeName === undefined) munged.nodeName = o.nodeName;
   if (typeof o.terminationGracePeriodSeconds === 'number' && o.terminationGracePeriodSeconds < 0 && munged.terminationGracePeriodSeconds === 1)
     munged.terminationGracePeriodSeconds = o.terminationGracePeriodSeconds;
+  // A gated Pod (the stored spec has scheduling gates) may gain nodeSelector entries. (Upstream also
+  // lets a gated Pod's required node affinity terms gain requirements; the model does not yet.)
+  if (list(o.schedulingGates).length > 0 && !semanticallyEqual(munged.nodeSelector, o.nodeSelector)) {
+    validateNodeSelectorMutation(munged.nodeSelector, o.nodeSelector, errs);
+    munged.nodeSelector = o.nodeSelector;
+  }
   if (!semanticallyEqual(munged, o)) errs.push(FieldError.forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS}`));
 }
 
