@@ -13,6 +13,7 @@ import { StatusError } from '../../model/api/status';
 import { admitServiceAccount } from '../../model/apiserver/admission/serviceaccount';
 import type { AdmissionLookup, Operation } from '../../model/apiserver/admission/attributes';
 import { admitDefaultStorageClass } from '../../model/apiserver/admission-storageclass';
+import { admitNodeRestriction } from '../../model/apiserver/admission/node-restriction';
 
 const USER = { name: 'admin', groups: ['system:masters'] } as any;
 
@@ -56,6 +57,57 @@ Then("the DefaultStorageClass admission plugin gives each claim the class upstre
     }));
     admitDefaultStorageClass(claim, classes);
     return { ...row, class: claim.spec.storageClassName === undefined ? '<unset>' : JSON.stringify(claim.spec.storageClassName) };
+  });
+  expect(got).toEqual(rows);
+});
+
+/**
+ * The objects NodeRestriction's tests keep in their listers (noderestriction/admission_test.go):
+ * Node mynode, and in namespace ns a Pod bound to mynode, one bound to othernode and one unbound.
+ */
+const NODE_RESTRICTION_OBJECTS: Record<string, any> = {
+  'nodes//mynode': { apiVersion: 'v1', kind: 'Node', metadata: { name: 'mynode', uid: 'mynode-uid' } },
+  'pods/ns/mypod': { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'mypod', namespace: 'ns', uid: 'mypod-uid' }, spec: { nodeName: 'mynode' } },
+  'pods/ns/otherpod': { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'otherpod', namespace: 'ns', uid: 'otherpod-uid' }, spec: { nodeName: 'othernode' } },
+  'pods/ns/unboundpod': { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'unboundpod', namespace: 'ns', uid: 'unboundpod-uid' }, spec: {} },
+};
+
+/** `system:node:mynode` is in system:nodes; `system:node:mynode (no group)` is not; `admin` is in system:masters. */
+function userOf(text: string): any {
+  const m = /^(\S*)( \(no group\))?$/.exec(text.trim())!;
+  if (m[2]) return { user: m[1], groups: ['system:authenticated'] };
+  return { user: m[1], groups: m[1].startsWith('system:node:') ? ['system:nodes', 'system:authenticated'] : ['system:masters', 'system:authenticated'] };
+}
+
+Then("the NodeRestriction admission plugin judges each request as upstream's tests say:", function (table: DataTable) {
+  const rows = table.hashes();
+  const got = rows.map((row) => {
+    // `OPERATION resource[/subresource] [namespace/]name`; the namespace is ns unless given.
+    const [operation, what, target] = row.request.split(' ');
+    const [resource, subresource] = what.split('/');
+    const slash = (target ?? '').indexOf('/');
+    const namespace = resourceByName(resource)!.namespaced ? (slash >= 0 ? target.slice(0, slash) : 'ns') : undefined;
+    const name = slash >= 0 ? target.slice(slash + 1) : target ?? '';
+    const lookup: AdmissionLookup = { get: (r, ns, n) => NODE_RESTRICTION_OBJECTS[`${r}/${ns ?? ''}/${n}`], nameSuffix: () => 'abcde' };
+    try {
+      admitNodeRestriction(
+        {
+          user: userOf(row.user),
+          operation: operation as Operation,
+          resource: resourceByName(resource)!,
+          subresource,
+          namespace,
+          name,
+          object: row.object ? JSON.parse(row.object) : undefined,
+          oldObject: row.old ? JSON.parse(row.old) : undefined,
+        },
+        lookup,
+      );
+      return { ...row, result: 'allowed' };
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      return { ...row, result: `${e.status.code} ${e.status.reason}: ${e.status.message}` };
+    }
   });
   expect(got).toEqual(rows);
 });

@@ -98,6 +98,8 @@ function admitPodStatus(nodeName: string, a: AdmissionAttributes, forbid: Forbid
 const claimStatuses = (pod: any) => (pod?.status?.resourceClaimStatuses ?? []).map((s: any) => [s?.name, s?.resourceClaimName ?? null]);
 
 function admitPodEviction(nodeName: string, a: AdmissionAttributes, lookup: AdmissionLookup, forbid: Forbid): void {
+  // Only an Eviction's create (upstream prints this operation with %s, unquoted).
+  if (a.operation !== 'CREATE') throw forbid(`unexpected operation ${a.operation}`);
   const podName = a.name || a.object?.metadata?.name;
   if (!podName) throw forbid('could not determine pod from request data');
   const pod = lookup.get('pods', a.namespace, podName);
