@@ -3,9 +3,12 @@ Feature: The API server fills in what a user leaves out, as upstream's defaults 
   cases are Kubernetes v1.32's pkg/apis/core/v1/defaults_test.go (TestSetDefaultPodSpec,
   TestSetDefaultContainer, TestSetDefaultProbe, TestSetDefaultService, TestSetDefaultServicePort,
   TestSetDefaultServiceSessionAffinity, TestSetDefaultServiceInternalTrafficPolicy,
-  TestSetDefaultServiceLoadbalancerIPMode) and pkg/apis/apps/v1/defaults_test.go
-  (TestSetDefaultDaemonSetSpec, TestSetDefaultDeployment, TestSetDefaultReplicaSetReplicas), run on
-  the API server's defaulting.
+  TestSetDefaultServiceLoadbalancerIPMode, TestSetDefaultPersistentVolumeClaim,
+  TestSetDefaultPersistentVolume, the volume sources' and TestSetDefaultObjectFieldSelectorAPIVersion),
+  pkg/apis/apps/v1/defaults_test.go (TestSetDefaultDaemonSetSpec, TestSetDefaultDeployment,
+  TestSetDefaultReplicaSetReplicas, TestSetDefaultStatefulSet), pkg/apis/storage/v1's
+  TestSetDefaultStorageClass and pkg/apis/rbac/v1's defaults (a binding's roleRef and User/Group
+  subjects in rbac.authorization.k8s.io), run on the API server's defaulting.
 
   @AP20
   Scenario: A Pod's spec and containers (TestSetDefaultPodSpec, TestSetDefaultContainer, TestSetDefaultProbe)
@@ -84,3 +87,76 @@ Feature: The API server fills in what a user leaves out, as upstream's defaults 
       | no external policy for ClusterIP      |                                                                      | spec.externalTrafficPolicy          | <unset>                               |
       | a LoadBalancer's node ports           | spec.type = "LoadBalancer"                                           | spec.allocateLoadBalancerNodePorts  | true                                  |
       | no node port allocation for NodePort  | spec.type = "NodePort"                                               | spec.allocateLoadBalancerNodePorts  | <unset>                               |
+
+  @AP20
+  Scenario: StatefulSets (TestSetDefaultStatefulSet, pkg/apis/apps/v1 defaults_test.go)
+    Then each StatefulSet is defaulted as upstream's defaults tests say:
+      | case                                   | change                                                                                   | field                                        | value                                                    |
+      | pod management policy                  |                                                                                          | spec.podManagementPolicy                     | "OrderedReady"                                           |
+      | a pod management policy kept           | spec.podManagementPolicy = "Parallel"                                                    | spec.podManagementPolicy                     | "Parallel"                                               |
+      | a rolling update with partition 0      |                                                                                          | spec.updateStrategy                          | {"type":"RollingUpdate","rollingUpdate":{"partition":0}} |
+      | a type left empty                      | spec.updateStrategy = {"rollingUpdate":{"partition":2}}                                  | spec.updateStrategy                          | {"rollingUpdate":{"partition":2},"type":"RollingUpdate"} |
+      | RollingUpdate named, no rolling update | spec.updateStrategy = {"type":"RollingUpdate"}                                           | spec.updateStrategy                          | {"type":"RollingUpdate"}                                 |
+      | a partition filled in                  | spec.updateStrategy = {"type":"RollingUpdate","rollingUpdate":{}}                        | spec.updateStrategy                          | {"type":"RollingUpdate","rollingUpdate":{"partition":0}} |
+      | a partition kept                       | spec.updateStrategy = {"type":"RollingUpdate","rollingUpdate":{"partition":3}}           | spec.updateStrategy.rollingUpdate.partition  | 3                                                        |
+      | OnDelete takes no rolling update       | spec.updateStrategy = {"type":"OnDelete"}                                                | spec.updateStrategy                          | {"type":"OnDelete"}                                      |
+      | OnDelete keeps its rolling update as is | spec.updateStrategy = {"type":"OnDelete","rollingUpdate":{}}                     | spec.updateStrategy                          | {"type":"OnDelete","rollingUpdate":{}}                   |
+      | maxUnavailable dropped (gate off)      | spec.updateStrategy = {"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":2}}      | spec.updateStrategy                          | {"type":"RollingUpdate","rollingUpdate":{"partition":0}} |
+      | claim retention                        |                                                                                          | spec.persistentVolumeClaimRetentionPolicy    | {"whenDeleted":"Retain","whenScaled":"Retain"}           |
+      | claim retention half set               | spec.persistentVolumeClaimRetentionPolicy = {"whenDeleted":"Delete"}                     | spec.persistentVolumeClaimRetentionPolicy    | {"whenDeleted":"Delete","whenScaled":"Retain"}           |
+      | claim retention other half set         | spec.persistentVolumeClaimRetentionPolicy = {"whenScaled":"Delete"}                      | spec.persistentVolumeClaimRetentionPolicy    | {"whenScaled":"Delete","whenDeleted":"Retain"}           |
+      | replicas                               |                                                                                          | spec.replicas                                | 1                                                        |
+      | replicas kept                          | spec.replicas = 0                                                                        | spec.replicas                                | 0                                                        |
+      | revision history                       |                                                                                          | spec.revisionHistoryLimit                    | 10                                                       |
+      | revision history kept                  | spec.revisionHistoryLimit = 0                                                            | spec.revisionHistoryLimit                    | 0                                                        |
+      | the template's pod spec                |                                                                                          | spec.template.spec.restartPolicy             | "Always"                                                 |
+      | a claim template                       | spec.volumeClaimTemplates = [{"metadata":{"name":"data"},"spec":{}}]                     | spec.volumeClaimTemplates[0]                 | {"metadata":{"name":"data","creationTimestamp":null},"spec":{"volumeMode":"Filesystem"},"apiVersion":"v1","kind":"PersistentVolumeClaim","status":{"phase":"Pending"}} |
+      | a claim template's own values kept     | spec.volumeClaimTemplates = [{"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"name":"data"},"spec":{"volumeMode":"Block"},"status":{"phase":"Bound"}}] | spec.volumeClaimTemplates[0] | {"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"name":"data","creationTimestamp":null},"spec":{"volumeMode":"Block"},"status":{"phase":"Bound"}} |
+
+  @AP20
+  Scenario: Claims, volumes, storage classes, RBAC bindings and a Pod's volumes (TestSetDefaultPersistentVolumeClaim, TestSetDefaultPersistentVolume, TestSetDefaultStorageClass, rbac/v1 defaults, TestSetDefaultDownwardAPIVolumeSpec, TestSetDefaultProjectedVolumeSpec, TestSetDefaultSecretVolumeSource, TestSetDefaultConfigMapVolumeSource, TestSetDefaultHostPathVolumeSource, TestSetDefaultObjectFieldSelectorAPIVersion)
+    Then each PersistentVolumeClaim is defaulted as upstream's defaults tests say:
+      | case           | change                                  | field            | value        |
+      | volume mode    |                                         | spec.volumeMode  | "Filesystem" |
+      | volume mode kept | spec.volumeMode = "Block"             | spec.volumeMode  | "Block"      |
+      | phase          |                                         | status.phase     | "Pending"    |
+      | phase kept     | status = {"phase":"Bound"}              | status.phase     | "Bound"      |
+    And each PersistentVolume is defaulted as upstream's defaults tests say:
+      | case                | change                                          | field                              | value        |
+      | reclaim policy      |                                                 | spec.persistentVolumeReclaimPolicy | "Retain"     |
+      | reclaim policy kept | spec.persistentVolumeReclaimPolicy = "Delete"   | spec.persistentVolumeReclaimPolicy | "Delete"     |
+      | volume mode         |                                                 | spec.volumeMode                    | "Filesystem" |
+      | volume mode kept    | spec.volumeMode = "Block"                       | spec.volumeMode                    | "Block"      |
+      | phase               |                                                 | status.phase                       | "Pending"    |
+      | phase kept          | status = {"phase":"Available"}                  | status.phase                       | "Available"  |
+    And each StorageClass is defaulted as upstream's defaults tests say:
+      | case                | change                                     | field             | value                  |
+      | reclaim policy      |                                            | reclaimPolicy     | "Delete"               |
+      | reclaim policy kept | reclaimPolicy = "Retain"                   | reclaimPolicy     | "Retain"               |
+      | binding mode        |                                            | volumeBindingMode | "Immediate"            |
+      | binding mode kept   | volumeBindingMode = "WaitForFirstConsumer" | volumeBindingMode | "WaitForFirstConsumer" |
+    And each RoleBinding is defaulted as upstream's defaults tests say:
+      | case                          | change                                                                                                        | field    | value |
+      | the roleRef's group           |                                                                                                               | roleRef  | {"kind":"Role","name":"r","apiGroup":"rbac.authorization.k8s.io"} |
+      | the roleRef's group kept      | roleRef = {"apiGroup":"example.com","kind":"Role","name":"r"}                                                 | roleRef  | {"apiGroup":"example.com","kind":"Role","name":"r"} |
+      | User, Group and ServiceAccount subjects | subjects = [{"kind":"User","name":"u"},{"kind":"Group","name":"g"},{"kind":"ServiceAccount","name":"sa","namespace":"ns"},{"kind":"User","name":"v","apiGroup":"example.com"}] | subjects | [{"kind":"User","name":"u","apiGroup":"rbac.authorization.k8s.io"},{"kind":"Group","name":"g","apiGroup":"rbac.authorization.k8s.io"},{"kind":"ServiceAccount","name":"sa","namespace":"ns"},{"kind":"User","name":"v","apiGroup":"example.com"}] |
+    And each ClusterRoleBinding is defaulted as upstream's defaults tests say:
+      | case                | change                                   | field    | value |
+      | the roleRef's group |                                          | roleRef  | {"kind":"ClusterRole","name":"r","apiGroup":"rbac.authorization.k8s.io"} |
+      | a Group subject     | subjects = [{"kind":"Group","name":"g"}] | subjects | [{"kind":"Group","name":"g","apiGroup":"rbac.authorization.k8s.io"}] |
+    And each ClusterRole is defaulted as upstream's defaults tests say:
+      | case               | change | field | value |
+      | a role is left as is |      | rules | [{"verbs":["get"],"resources":["pods"]}] |
+    And each Pod is defaulted as upstream's defaults tests say:
+      | case                                  | change                                                                                                                              | field                                 | value |
+      | a config map volume's mode            | spec.volumes = [{"name":"v","configMap":{"name":"cm"}}]                                                                              | spec.volumes[0].configMap.defaultMode | 420 |
+      | a config map volume's mode kept       | spec.volumes = [{"name":"v","configMap":{"name":"cm","defaultMode":256}}]                                                            | spec.volumes[0].configMap.defaultMode | 256 |
+      | a secret volume's mode                | spec.volumes = [{"name":"v","secret":{"secretName":"s"}}]                                                                            | spec.volumes[0].secret.defaultMode    | 420 |
+      | a host path's type                    | spec.volumes = [{"name":"v","hostPath":{"path":"/x"}}]                                                                               | spec.volumes[0].hostPath.type         | "" |
+      | a host path's type kept               | spec.volumes = [{"name":"v","hostPath":{"path":"/x","type":"Directory"}}]                                                            | spec.volumes[0].hostPath.type         | "Directory" |
+      | a downward API volume                 | spec.volumes = [{"name":"v","downwardAPI":{"items":[{"path":"n","fieldRef":{"fieldPath":"metadata.name"}}]}}]                        | spec.volumes[0].downwardAPI           | {"items":[{"path":"n","fieldRef":{"fieldPath":"metadata.name","apiVersion":"v1"}}],"defaultMode":420} |
+      | a downward API item's version kept    | spec.volumes = [{"name":"v","downwardAPI":{"items":[{"path":"n","fieldRef":{"apiVersion":"v2","fieldPath":"metadata.name"}}]}}]     | spec.volumes[0].downwardAPI.items[0].fieldRef.apiVersion | "v2" |
+      | a projected volume                    | spec.volumes = [{"name":"v","projected":{"sources":[{"serviceAccountToken":{"path":"t"}},{"downwardAPI":{"items":[{"path":"n","fieldRef":{"fieldPath":"metadata.name"}}]}}]}}] | spec.volumes[0].projected | {"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":3600}},{"downwardAPI":{"items":[{"path":"n","fieldRef":{"fieldPath":"metadata.name","apiVersion":"v1"}}]}}],"defaultMode":420} |
+      | a projected token's expiry kept       | spec.volumes = [{"name":"v","projected":{"defaultMode":256,"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":7200}}]}}] | spec.volumes[0].projected | {"defaultMode":256,"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":7200}}]} |
+      | an env fieldRef's version             | spec.containers[0].env = [{"name":"N","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}]                                       | spec.containers[0].env[0].valueFrom.fieldRef.apiVersion | "v1" |
+      | an init container env fieldRef's version | spec.initContainers = [{"name":"i","image":"i:1","env":[{"name":"N","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}]}]     | spec.initContainers[0].env[0].valueFrom.fieldRef.apiVersion | "v1" |

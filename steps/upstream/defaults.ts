@@ -15,6 +15,13 @@ const MINIMAL: Record<string, { resource: string; object: () => any }> = {
   ReplicaSet: { resource: 'replicasets', object: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r', namespace: 'ns' }, spec: { template: { spec: { containers: containers() } } } }) },
   DaemonSet: { resource: 'daemonsets', object: () => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'ds', namespace: 'ns' }, spec: { template: { spec: { containers: containers() } } } }) },
   Service: { resource: 'services', object: () => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'ns' }, spec: { ports: [{ port: 80 }] } }) },
+  StatefulSet: { resource: 'statefulsets', object: () => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'ss', namespace: 'ns' }, spec: { template: { spec: { containers: containers() } } } }) },
+  PersistentVolumeClaim: { resource: 'persistentvolumeclaims', object: () => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c', namespace: 'ns' }, spec: {} }) },
+  PersistentVolume: { resource: 'persistentvolumes', object: () => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv' }, spec: {} }) },
+  StorageClass: { resource: 'storageclasses', object: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'sc' }, provisioner: 'example.com/p' }) },
+  RoleBinding: { resource: 'rolebindings', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'rb', namespace: 'ns' }, roleRef: { kind: 'Role', name: 'r' } }) },
+  ClusterRoleBinding: { resource: 'clusterrolebindings', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'crb' }, roleRef: { kind: 'ClusterRole', name: 'r' } }) },
+  ClusterRole: { resource: 'clusterroles', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'cr' }, rules: [{ verbs: ['get'], resources: ['pods'] }] }) },
 };
 
 const pathOf = (p: string): (string | number)[] => [...p.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
