@@ -11,6 +11,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
   (TestValidateJob, TestValidateJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
+  TestValidateSecret(Update) with the docker config, basic auth, SSH and TLS types' tests,
   TestValidatePersistentVolumeClaim(Update) and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
 
   @AP15
@@ -544,6 +545,65 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | binary data added while immutable | immutable = true | immutable = true ; binaryData = {"bin":"AAEC"} | binaryData: Forbidden: field is immutable when `immutable` is set |
       | data changed while mutable | immutable = false | data = {"key":"other"} |  |
       | made immutable |  | immutable = true |  |
+
+  @AP27
+  Scenario: Secrets: keys that can be file names and what each built-in type needs (TestValidateSecret, TestValidateDockerConfigSecret, TestValidateBasicAuthSecret, TestValidateSSHAuthSecret, TestValidateTLSSecret)
+    Then each change to a valid Secret is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid Secret | data = {"key":"dmFsdWU=","a.b":"","A_B-c":"dg==",".dotfile":"dg=="} |  |
+      | a key with a slash | data = {"a/b":"dg=="} | data[a/b]: Invalid value: "a/b": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
+      | an empty key | data = {"":"dg=="} | data[]: Invalid value: "": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
+      | a key that is a dot | data = {".":"dg=="} | data[.]: Invalid value: ".": must not be '.' |
+      | a key that is two dots | data = {"..":"dg=="} | data[..]: Invalid value: "..": must not be '..' |
+      | a key starting with two dots | data = {"..a":"dg=="} | data[..a]: Invalid value: "..a": must not start with '..' |
+      | a type of its own | type = "example.com/mine" |  |
+      | an empty type | type = "" |  |
+      | a service account token with its account | type = "kubernetes.io/service-account-token" ; metadata.annotations = {"kubernetes.io/service-account.name":"sa"} |  |
+      | a service account token without its account | type = "kubernetes.io/service-account-token" | metadata.annotations[kubernetes.io/service-account.name]: Required value |
+      | a service account token with an empty account | type = "kubernetes.io/service-account-token" ; metadata.annotations = {"kubernetes.io/service-account.name":""} | metadata.annotations[kubernetes.io/service-account.name]: Required value |
+      | a dockercfg | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"e30="} |  |
+      | a dockercfg of null | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"bnVsbA=="} |  |
+      | a dockercfg without its key | type = "kubernetes.io/dockercfg" | data[.dockercfg]: Required value |
+      | a dockercfg that is cut short | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"ew=="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": unexpected end of JSON input |
+      | a dockercfg that is empty | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":""} | data[.dockercfg]: Invalid value: "<secret contents redacted>": unexpected end of JSON input |
+      | a dockercfg that is not JSON | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"eA=="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": invalid character 'x' looking for beginning of value |
+      | a dockercfg that is an array | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"W10="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": json: cannot unmarshal array into Go value of type map[string]interface {} |
+      | a dockercfg that is a string | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"InMi"} | data[.dockercfg]: Invalid value: "<secret contents redacted>": json: cannot unmarshal string into Go value of type map[string]interface {} |
+      | a dockercfg that is a number | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"MQ=="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": json: cannot unmarshal number into Go value of type map[string]interface {} |
+      | a dockercfg that is a bool | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"dHJ1ZQ=="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": json: cannot unmarshal bool into Go value of type map[string]interface {} |
+      | a dockercfg with two values | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"e30ge30="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": invalid character '{' after top-level value |
+      | a dockercfg with a value and then not JSON | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"e30geA=="} | data[.dockercfg]: Invalid value: "<secret contents redacted>": invalid character 'x' after top-level value |
+      | a dockercfg of two numbers | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"MSAy"} | data[.dockercfg]: Invalid value: "<secret contents redacted>": invalid character '2' after top-level value |
+      | a dockercfg with a vertical tab after it | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"e30L"} | data[.dockercfg]: Invalid value: "<secret contents redacted>": invalid character '\v' after top-level value |
+      | a dockercfg padded with white space | type = "kubernetes.io/dockercfg" ; data = {".dockercfg":"IHt9IAo="} |  |
+      | a dockerconfigjson | type = "kubernetes.io/dockerconfigjson" ; data = {".dockerconfigjson":"eyJhdXRocyI6e319"} |  |
+      | a dockerconfigjson without its key | type = "kubernetes.io/dockerconfigjson" ; data = {".dockercfg":"e30="} | data[.dockerconfigjson]: Required value |
+      | a dockerconfigjson that is not JSON | type = "kubernetes.io/dockerconfigjson" ; data = {".dockerconfigjson":"eA=="} | data[.dockerconfigjson]: Invalid value: "<secret contents redacted>": invalid character 'x' looking for beginning of value |
+      | basic auth with a username | type = "kubernetes.io/basic-auth" ; data = {"username":"dQ=="} |  |
+      | basic auth with an empty password | type = "kubernetes.io/basic-auth" ; data = {"password":""} |  |
+      | basic auth without either | type = "kubernetes.io/basic-auth" | data[username]: Required value ; data[password]: Required value |
+      | ssh auth | type = "kubernetes.io/ssh-auth" ; data = {"ssh-privatekey":"a2V5"} |  |
+      | ssh auth with an empty key | type = "kubernetes.io/ssh-auth" ; data = {"ssh-privatekey":""} | data[ssh-privatekey]: Required value |
+      | ssh auth without a key | type = "kubernetes.io/ssh-auth" | data[ssh-privatekey]: Required value |
+      | TLS with both | type = "kubernetes.io/tls" ; data = {"tls.crt":"","tls.key":""} |  |
+      | TLS without a key | type = "kubernetes.io/tls" ; data = {"tls.crt":"Yw=="} | data[tls.key]: Required value |
+      | TLS without a certificate | type = "kubernetes.io/tls" ; data = {"tls.key":"aw=="} | data[tls.crt]: Required value |
+      | TLS without either | type = "kubernetes.io/tls" | data[tls.crt]: Required value ; data[tls.key]: Required value |
+
+  @AP27
+  Scenario: A Secret keeps its type, and its data once immutable (TestValidateSecretUpdate)
+    Then each update of a valid Secret is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | type changed |  | type = "kubernetes.io/tls" ; data = {"tls.crt":"","tls.key":""} | type: Invalid value: "kubernetes.io/tls": field is immutable |
+      | data changed |  | data = {"key":"b3RoZXI="} |  |
+      | data changed while immutable | immutable = true | immutable = true ; data = {"key":"b3RoZXI="} | data: Forbidden: field is immutable when `immutable` is set |
+      | a key added while immutable | immutable = true | immutable = true ; data = {"key":"dmFsdWU=","k2":"dg=="} | data: Forbidden: field is immutable when `immutable` is set |
+      | the same data reordered while immutable | immutable = true ; data = {"a":"dg==","b":"dw=="} | immutable = true ; data = {"b":"dw==","a":"dg=="} |  |
+      | immutable unset | immutable = true | immutable = false | immutable: Forbidden: field is immutable when `immutable` is set |
+      | immutable removed | immutable = true | delete immutable | immutable: Forbidden: field is immutable when `immutable` is set |
+      | made immutable |  | immutable = true |  |
+      | made mutable while false | immutable = false | immutable = true ; data = {"key":"b3RoZXI="} |  |
+      | a bad key added to an immutable one | immutable = true | immutable = true ; data = {"key":"dmFsdWU=","a/b":"dg=="} | data: Forbidden: field is immutable when `immutable` is set ; data[a/b]: Invalid value: "a/b": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
 
   @AP22
   Scenario: PodDisruptionBudgets: one bound, a count or a percentage, a valid selector (TestValidatePodDisruptionBudgetSpec)

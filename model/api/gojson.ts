@@ -26,6 +26,11 @@ export function decodeGoJSONStream(text: string): { values: unknown[]; error?: G
   }
 }
 
+/** Where the value starting at `start` (after any white space) ends; throws its GoJSONError. */
+export function goJSONValueEnd(text: string, start: number): number {
+  return new Scanner(text, skipSpace(text, start)).value();
+}
+
 function isSpace(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\r' || c === '\n';
 }

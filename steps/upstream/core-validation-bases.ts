@@ -73,6 +73,7 @@ export const BASES: Record<string, { resource: string; object: () => KObject }> 
         },
       }) as any,
   },
+  Secret: { resource: 'secrets', object: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'abc', namespace: 'ns' }, type: 'Opaque', data: { key: 'dmFsdWU=' } }) as any },
   ConfigMap: { resource: 'configmaps', object: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'abc', namespace: 'ns' }, data: { key: 'value' } }) as any },
   PodDisruptionBudget: {
     resource: 'poddisruptionbudgets',

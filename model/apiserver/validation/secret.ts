@@ -4,7 +4,7 @@
  * certificate and key, a docker config Secret well-formed JSON ...). The type never changes, and
  * nothing changes once `immutable` is set.
  */
-import { decodeGoJSONStream } from '../../api/gojson';
+import { decodeGoJSONStream, goJSONValueEnd, goQuoteChar } from '../../api/gojson';
 import { FieldError } from '../../api/status';
 import { isConfigMapKey } from '../../api/validation';
 
@@ -61,15 +61,24 @@ function requireJSON(data: Record<string, string>, key: string, errs: FieldError
   if (problem) errs.push(FieldError.invalid(`data[${key}]`, REDACTED, problem));
 }
 
-/** json.Unmarshal's error for a map target: syntax first (the whole input), then the type. */
-function unmarshalObjectError(text: string): string | undefined {
+/**
+ * json.Unmarshal's error for a map target: checkValid scans the whole input first (a number may
+ * end where the input does; anything but white space after the first value is an error there),
+ * then the value's type.
+ */
+function unmarshalObjectError(input: string): string | undefined {
+  // A trailing space ends a number the way the end of Unmarshal's input does.
+  const text = `${input} `;
   const { values, error } = decodeGoJSONStream(text);
-  if (error) {
+  if (values.length === 0) {
+    if (!error) return 'unexpected end of JSON input';
     const msg = error.message.replace(/^json: offset \d+: /, '');
     return msg === 'unexpected EOF' ? 'unexpected end of JSON input' : msg;
   }
-  if (values.length === 0) return 'unexpected end of JSON input';
-  if (values.length > 1) return `invalid character '${text.trim()[JSON.stringify(values[0]).length] ?? ''}' after top-level value`;
+  if (values.length > 1 || error) {
+    const after = text.slice(goJSONValueEnd(text, 0)).replace(/^[ \t\r\n]+/, '');
+    return `invalid character ${goQuoteChar(after[0])} after top-level value`;
+  }
   const v = values[0];
   if (v === null || (typeof v === 'object' && !Array.isArray(v))) return undefined;
   const kind = Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'bool' : 'number';
