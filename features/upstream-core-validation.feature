@@ -10,7 +10,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
-  (TestValidateJob, TestValidateJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
+  (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
   TestValidateSecret(Update) with the docker config, basic auth, SSH and TLS types' tests,
   TestValidatePersistentVolumeClaim(Update) and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
 
@@ -488,6 +488,65 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | completionMode changed |  | spec.completionMode = "Indexed" | spec.completionMode: Invalid value: "Indexed": field is immutable |
       | selector changed | spec.manualSelector = true | spec.manualSelector = true ; spec.selector = {"matchLabels":{"job-name":"myjob"}} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"job-name":"myjob"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
       | template changed |  | spec.template.spec.containers[0].image = "v2" | spec.template: Invalid value: core.PodTemplateSpec{… |
+
+  @AP18
+  Scenario: CronJobs: schedule, time zone, concurrency policy, job template and limits (TestValidateCronJob, TestValidateCronJobSpec, TestValidateCronJobScheduleTZ)
+    Then each change to a valid CronJob is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid CronJob |  |  |
+      | a descriptor | spec.schedule = "@hourly" |  |
+      | every minute | spec.schedule = "@every 1m" |  |
+      | an empty schedule | spec.schedule = "" | spec.schedule: Required value |
+      | a schedule of four fields | spec.schedule = "* * * *" | spec.schedule: Invalid value: "* * * *": expected exactly 5 fields, found 4: [* * * *] |
+      | a schedule of six fields | spec.schedule = "* * * * * *" | spec.schedule: Invalid value: "* * * * * *": expected exactly 5 fields, found 6: [* * * * * *] |
+      | an out-of-range minute | spec.schedule = "60 * * * *" | spec.schedule: Invalid value: "60 * * * *": end of range (60) above maximum (59): 60 |
+      | a bad descriptor | spec.schedule = "@yearlyy" | spec.schedule: Invalid value: "@yearlyy": unrecognized descriptor: @yearlyy |
+      | TZ in the schedule | spec.schedule = "TZ=UTC 0 * * * *" | spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead |
+      | CRON_TZ in the schedule | spec.schedule = "CRON_TZ=UTC 0 * * * *" | spec.schedule: Invalid value: "CRON_TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead |
+      | a negative starting deadline | spec.startingDeadlineSeconds = -1 | spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | a zero starting deadline | spec.startingDeadlineSeconds = 0 |  |
+      | no concurrency policy | delete spec.concurrencyPolicy | spec.concurrencyPolicy: Required value |
+      | an unknown concurrency policy | spec.concurrencyPolicy = "Sometimes" | spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace" |
+      | Forbid | spec.concurrencyPolicy = "Forbid" |  |
+      | Replace | spec.concurrencyPolicy = "Replace" |  |
+      | negative successful history | spec.successfulJobsHistoryLimit = -1 | spec.successfulJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
+      | negative failed history | spec.failedJobsHistoryLimit = -1 | spec.failedJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
+      | zero histories | spec.successfulJobsHistoryLimit = 0 ; spec.failedJobsHistoryLimit = 0 |  |
+      | negative parallelism | spec.jobTemplate.spec.parallelism = -1 | spec.jobTemplate.spec.parallelism: Invalid value: -1: must be greater than or equal to 0 |
+      | negative completions | spec.jobTemplate.spec.completions = -1 | spec.jobTemplate.spec.completions: Invalid value: -1: must be greater than or equal to 0 |
+      | negative active deadline | spec.jobTemplate.spec.activeDeadlineSeconds = -1 | spec.jobTemplate.spec.activeDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0 |
+      | negative ttl | spec.jobTemplate.spec.ttlSecondsAfterFinished = -1 | spec.jobTemplate.spec.ttlSecondsAfterFinished: Invalid value: -1: must be greater than or equal to 0 |
+      | a selector | spec.jobTemplate.spec.selector = {"matchLabels":{"a":"b"}} | spec.jobTemplate.spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` will be auto-generated |
+      | manualSelector | spec.jobTemplate.spec.manualSelector = true | spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false" |
+      | manualSelector false | spec.jobTemplate.spec.manualSelector = false |  |
+      | restartPolicy Always | spec.jobTemplate.spec.template.spec.restartPolicy = "Always" | spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never" |
+      | a name of 52 | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" |  |
+      | a name of 53 | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" | metadata.name: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 52 characters |
+      | a time zone | spec.timeZone = "America/New_York" |  |
+      | UTC | spec.timeZone = "UTC" |  |
+      | Etc/GMT+5 | spec.timeZone = "Etc/GMT+5" |  |
+      | an empty time zone | spec.timeZone = "" | spec.timeZone: Invalid value: "": timeZone must be nil or non-empty string |
+      | a leading space | spec.timeZone = " UTC" | spec.timeZone: Invalid value: " UTC": unknown time zone  UTC |
+      | Local | spec.timeZone = "Local" | spec.timeZone: Invalid value: "Local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones |
+      | local | spec.timeZone = "local" | spec.timeZone: Invalid value: "local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones ; spec.timeZone: Invalid value: "local": unknown time zone local |
+      | an unknown zone | spec.timeZone = "Continent/Zone" | spec.timeZone: Invalid value: "Continent/Zone": unknown time zone Continent/Zone |
+      | a relative path | spec.timeZone = "../etc/passwd" | spec.timeZone: Invalid value: "../etc/passwd": unknown time zone ../etc/passwd |
+      | a dot part | spec.timeZone = "America/./New_York" | spec.timeZone: Invalid value: "America/./New_York": unknown time zone America/./New_York |
+      | a leading dash | spec.timeZone = "-America/New_York" | spec.timeZone: Invalid value: "-America/New_York": unknown time zone -America/New_York |
+      | a part over 14 | spec.timeZone = "America/New_York_Cityyy" | spec.timeZone: Invalid value: "America/New_York_Cityyy": unknown time zone America/New_York_Cityyy |
+      | a bad character | spec.timeZone = "America/New York" | spec.timeZone: Invalid value: "America/New York": unknown time zone America/New York |
+
+  @AP18
+  Scenario: A CronJob update may keep a TZ schedule it was created with, and revalidates a changed time zone only (TestValidateCronJobUpdate)
+    Then each update of a valid CronJob is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | TZ kept in a schedule created with it | spec.schedule = "TZ=UTC 0 * * * *" | spec.schedule = "TZ=UTC 0 * * * *" |  |
+      | another TZ schedule after one | spec.schedule = "TZ=UTC 0 * * * *" | spec.schedule = "CRON_TZ=UTC 5 * * * *" |  |
+      | TZ and a time zone | spec.schedule = "TZ=UTC 0 * * * *" | spec.schedule = "TZ=UTC 0 * * * *" ; spec.timeZone = "UTC" | spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use both timeZone field and TZ or CRON_TZ in schedule |
+      | TZ added on update |  | spec.schedule = "TZ=UTC 0 * * * *" | spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead |
+      | an unknown time zone kept | spec.timeZone = "Continent/Zone" | spec.timeZone = "Continent/Zone" |  |
+      | an unknown time zone set | spec.timeZone = "UTC" | spec.timeZone = "Continent/Zone" | spec.timeZone: Invalid value: "Continent/Zone": unknown time zone Continent/Zone |
+      | a long name on update | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" |  |
 
   @AP18
   Scenario: Services: type, ports, selector, cluster IPs and policies (TestValidateServiceCreate)

@@ -73,6 +73,24 @@ export const BASES: Record<string, { resource: string; object: () => KObject }> 
         },
       }) as any,
   },
+  CronJob: {
+    resource: 'cronjobs',
+    object: () =>
+      ({
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: { name: 'mycronjob', namespace: 'ns', uid: '1a2b3c' },
+        spec: { schedule: '* * * * ?', concurrencyPolicy: 'Allow', jobTemplate: { spec: { template: { spec: { ...podSpec(), restartPolicy: 'OnFailure' } } } } },
+      }) as any,
+  },
+  PersistentVolume: {
+    resource: 'persistentvolumes',
+    object: () => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'foo' }, spec: { capacity: { storage: '10G' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/foo', type: '' }, persistentVolumeReclaimPolicy: 'Retain' } }) as any,
+  },
+  StorageClass: {
+    resource: 'storageclasses',
+    object: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'foo' }, provisioner: 'kubernetes.io/foo-provisioner', reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate' }) as any,
+  },
   Secret: { resource: 'secrets', object: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'abc', namespace: 'ns' }, type: 'Opaque', data: { key: 'dmFsdWU=' } }) as any },
   ConfigMap: { resource: 'configmaps', object: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'abc', namespace: 'ns' }, data: { key: 'value' } }) as any },
   PodDisruptionBudget: {
