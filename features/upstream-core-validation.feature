@@ -12,7 +12,8 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
   (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
   TestValidateSecret(Update) with the docker config, basic auth, SSH and TLS types' tests,
-  TestValidatePersistentVolumeClaim(Update) and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
+  TestValidatePersistentVolumeClaim(Update), TestValidatePersistentVolumes, pkg/apis/storage/validation's
+  TestValidateStorageClass and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
 
   @AP15
   Scenario: Container ports: names, numbers, protocols and host port conflicts (TestValidatePorts, TestValidatePodSpec)
@@ -701,3 +702,52 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | access modes changed |  | spec.accessModes = ["ReadWriteMany"] | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
       | bound by the binder |  | spec.volumeName = "pv-1" |  |
       | volumeName changed once set | spec.volumeName = "pv-1" | spec.volumeName = "pv-2" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+
+  @AP28
+  Scenario: PersistentVolumes: access modes, storage capacity, one volume type, reclaim policy (TestValidatePersistentVolumes, TestValidatePersistentVolumeSourceUpdate)
+    Then each change to a valid PersistentVolume is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid PersistentVolume |  |  |
+      | a local volume with node affinity | delete spec.hostPath ; spec.local = {"path":"/mnt/disk"} ; spec.nodeAffinity = {"required":{"nodeSelectorTerms":[{"matchExpressions":[{"key":"k","operator":"In","values":["v"]}]}]}} |  |
+      | an NFS volume | delete spec.hostPath ; spec.nfs = {"server":"s","path":"/e"} |  |
+      | a CSI volume | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h"} |  |
+      | no access modes | spec.accessModes = [] | spec.accessModes: Required value |
+      | an unknown access mode | spec.accessModes = ["fakemode"] | spec.accessModes: Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod" |
+      | ReadWriteOncePod with another mode | spec.accessModes = ["ReadWriteOncePod","ReadWriteMany"] | spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes |
+      | ReadWriteOncePod with an unknown mode | spec.accessModes = ["ReadWriteOncePod","fakemode"] | spec.accessModes: Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod" |
+      | no capacity | delete spec.capacity | spec.capacity: Required value ; spec.capacity: Unsupported value: core.ResourceList(nil): supported values: "storage" |
+      | an empty capacity | spec.capacity = {} | spec.capacity: Required value ; spec.capacity: Unsupported value: core.ResourceList{}: supported values: "storage" |
+      | a zero capacity | spec.capacity = {"storage":"0"} | spec.capacity[storage]: Invalid value: "0": must be greater than zero |
+      | a negative capacity | spec.capacity = {"storage":"-1Gi"} | spec.capacity[storage]: Invalid value: "-1Gi": must be greater than zero |
+      | an unknown reclaim policy | spec.persistentVolumeReclaimPolicy = "fakeReclaimPolicy" | spec.persistentVolumeReclaimPolicy: Unsupported value: "fakeReclaimPolicy": supported values: "Delete", "Recycle", "Retain" |
+      | an empty reclaim policy | spec.persistentVolumeReclaimPolicy = "" |  |
+      | no volume type | delete spec.hostPath | spec: Required value: must specify a volume type |
+      | two volume types | spec.local = {"path":"/mnt/disk"} ; spec.nodeAffinity = {"required":{"nodeSelectorTerms":[{"matchExpressions":[{"key":"k","operator":"In","values":["v"]}]}]}} | spec.local: Forbidden: may not specify more than 1 volume type |
+      | three volume types | spec.nfs = {"server":"s","path":"/e"} ; spec.csi = {"driver":"d.example.com","volumeHandle":"h"} | spec.nfs: Forbidden: may not specify more than 1 volume type ; spec.csi: Forbidden: may not specify more than 1 volume type |
+      | a local volume without node affinity | delete spec.hostPath ; spec.local = {"path":"/mnt/disk"} | spec.nodeAffinity: Required value: Local volume requires node affinity |
+      | a hostPath of / recycled | spec.hostPath = {"path":"/","type":""} ; spec.persistentVolumeReclaimPolicy = "Recycle" | spec.persistentVolumeReclaimPolicy: Forbidden: may not be 'recycle' for a hostPath mount of '/' |
+      | a hostPath of /a/.. recycled | spec.hostPath = {"path":"/a/..","type":""} ; spec.persistentVolumeReclaimPolicy = "Recycle" | spec.persistentVolumeReclaimPolicy: Forbidden: may not be 'recycle' for a hostPath mount of '/' |
+      | a hostPath of /a recycled | spec.hostPath = {"path":"/a","type":""} ; spec.persistentVolumeReclaimPolicy = "Recycle" |  |
+      | a hostPath of / retained | spec.hostPath = {"path":"/","type":""} |  |
+      | a storage class | spec.storageClassName = "fast" |  |
+      | an invalid storage class | spec.storageClassName = "-invalid-" | spec.storageClassName: Invalid value: "-invalid-": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character… |
+      | Block | spec.volumeMode = "Block" |  |
+      | an unknown volume mode | spec.volumeMode = "fakeVolumeMode" | spec.volumeMode: Unsupported value: "fakeVolumeMode": supported values: "Block", "Filesystem" |
+
+  @AP28
+  Scenario: StorageClasses: a provisioner that is a qualified name, parameters, reclaim policy and binding mode (TestValidateStorageClass, TestValidateVolumeBindingModeForStorageClass)
+    Then each change to a valid StorageClass is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid StorageClass |  |  |
+      | a provisioner with a prefix and upper case | provisioner = "Example.COM/My-Provisioner" |  |
+      | Retain and WaitForFirstConsumer | reclaimPolicy = "Retain" ; volumeBindingMode = "WaitForFirstConsumer" |  |
+      | parameters | parameters = {"kubernetes.io/description":"foo","type":"pd-ssd"} |  |
+      | a namespace | metadata.namespace = "ns" | metadata.namespace: Forbidden: not allowed on this type |
+      | no provisioner | provisioner = "" | provisioner: Required value |
+      | an invalid provisioner | provisioner = "kubernetes.io/invalid/provisioner" | provisioner: Invalid value: "kubernetes.io/invalid/provisioner": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | an invalid provisioner upper-cased | provisioner = "Bad Provisioner" | provisioner: Invalid value: "bad provisioner": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | an empty parameter key | parameters = {"":"value"} | parameters: Invalid value: "": field can not be empty. |
+      | an unknown reclaim policy | reclaimPolicy = "Recycle" | reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain" |
+      | an empty reclaim policy | reclaimPolicy = "" |  |
+      | no binding mode | delete volumeBindingMode | volumeBindingMode: Required value |
+      | an unknown binding mode | volumeBindingMode = "Eventually" | volumeBindingMode: Unsupported value: "Eventually": supported values: "Immediate", "WaitForFirstConsumer" |

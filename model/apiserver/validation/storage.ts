@@ -7,12 +7,15 @@
  */
 import { tryQuantity } from '../../api/quantity';
 import { FieldError } from '../../api/status';
+import { isDNS1123Subdomain, isQualifiedName } from '../../api/validation';
+import { plain } from './govalue';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 
-function validateAccessModes(modes: unknown, path: string, errs: FieldError[]): void {
+/** A claim's empty access modes say why; a volume's say nothing (ValidatePersistentVolumeSpec). */
+function validateAccessModes(modes: unknown, path: string, errs: FieldError[], requiredDetail = 'at least 1 access mode is required'): void {
   const list = Array.isArray(modes) ? modes : [];
-  if (list.length === 0) errs.push(FieldError.required(path, 'at least 1 access mode is required'));
+  if (list.length === 0) errs.push(FieldError.required(path, requiredDetail));
   for (const m of list) if (!ACCESS_MODES.includes(m)) errs.push(FieldError.notSupported(path, m, ACCESS_MODES));
   // Only a supported mode beside ReadWriteOncePod counts (an unknown one is already refused).
   if (list.includes('ReadWriteOncePod') && list.some((m) => m !== 'ReadWriteOncePod' && ACCESS_MODES.includes(m))) errs.push(FieldError.forbidden(path, 'may not use ReadWriteOncePod with other access modes'));
@@ -42,20 +45,79 @@ export function validateClaimUpdate(spec: any, old: any, errs: FieldError[]): vo
     errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
 }
 
+/** The volume sources the model knows, in ValidatePersistentVolumeSpec's order. */
+const PV_SOURCES = ['hostPath', 'nfs', 'local', 'csi'];
+const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
+const isSet = (v: unknown) => v !== undefined && v !== null;
+
 export function validateVolumeSpec(spec: any, errs: FieldError[]): void {
   const s = spec && typeof spec === 'object' ? spec : {};
-  validateAccessModes(s.accessModes, 'spec.accessModes', errs);
-  validateStorageQuantity(s.capacity?.storage, 'spec.capacity[storage]', errs);
-  const sources = ['hostPath', 'local', 'nfs', 'csi'].filter((k) => s[k] !== undefined && s[k] !== null);
-  if (sources.length === 0) errs.push(FieldError.required('spec', 'must specify a volume type'));
+  validateAccessModes(s.accessModes, 'spec.accessModes', errs, '');
+  const capacity = s.capacity && typeof s.capacity === 'object' && !Array.isArray(s.capacity) ? s.capacity : undefined;
+  const resources = Object.keys(capacity ?? {});
+  if (resources.length === 0) errs.push(FieldError.required('spec.capacity'));
+  // Only storage (the bad value is core.ResourceList's %#v: written out here for a missing or empty one).
+  if (!resources.includes('storage') || resources.length > 1)
+    errs.push(FieldError.notSupported('spec.capacity', plain(capacity === undefined ? 'core.ResourceList(nil)' : resources.length === 0 ? 'core.ResourceList{}' : `core.ResourceList{${resources.map((r) => JSON.stringify(r)).join(', ')}}`), ['storage']));
+  for (const r of resources.sort()) {
+    const q = tryQuantity(capacity[r]);
+    if (q && q.sign() <= 0) errs.push(FieldError.invalid(`spec.capacity[${r}]`, q.toString(), 'must be greater than zero'));
+  }
   const policy = s.persistentVolumeReclaimPolicy;
-  if (policy !== undefined && !['Delete', 'Recycle', 'Retain'].includes(policy)) errs.push(FieldError.notSupported('spec.persistentVolumeReclaimPolicy', policy, ['Delete', 'Recycle', 'Retain']));
+  if (typeof policy === 'string' && policy.length > 0 && !RECLAIM_POLICIES.includes(policy)) errs.push(FieldError.notSupported('spec.persistentVolumeReclaimPolicy', policy, RECLAIM_POLICIES));
+  let volumes = 0;
+  for (const k of PV_SOURCES) {
+    if (!isSet(s[k])) continue;
+    if (volumes > 0) errs.push(FieldError.forbidden(`spec.${k}`, 'may not specify more than 1 volume type'));
+    else {
+      volumes++;
+      if (k === 'local' && !isSet(s.nodeAffinity)) errs.push(FieldError.required('spec.nodeAffinity', 'Local volume requires node affinity'));
+    }
+  }
+  if (volumes === 0) errs.push(FieldError.required('spec', 'must specify a volume type'));
+  // A hostPath of "/" may not be recycled (path.Clean: "/", "//", "/." ...).
+  if (isSet(s.hostPath) && cleanPath(String(s.hostPath?.path ?? '')) === '/' && policy === 'Recycle')
+    errs.push(FieldError.forbidden('spec.persistentVolumeReclaimPolicy', "may not be 'recycle' for a hostPath mount of '/'"));
+  if (typeof s.storageClassName === 'string' && s.storageClassName.length > 0)
+    for (const msg of isDNS1123Subdomain(s.storageClassName)) errs.push(FieldError.invalid('spec.storageClassName', s.storageClassName, msg));
+  if (isSet(s.volumeMode) && !['Block', 'Filesystem'].includes(s.volumeMode)) errs.push(FieldError.notSupported('spec.volumeMode', s.volumeMode, ['Block', 'Filesystem']));
 }
 
+/** Go's path.Clean, enough to tell "/" (an empty path is "."). */
+function cleanPath(p: string): string {
+  if (p === '') return '.';
+  const rooted = p.startsWith('/');
+  const out: string[] = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length && out[out.length - 1] !== '..') out.pop();
+      else if (!rooted) out.push('..');
+    } else out.push(part);
+  }
+  const joined = out.join('/');
+  return rooted ? `/${joined}` : joined || '.';
+}
+
+/** ValidateStorageClass (pkg/apis/storage/validation): provisioner, parameters, reclaim policy, binding mode. */
 export function validateStorageClass(sc: any, errs: FieldError[]): void {
-  if (!sc?.provisioner) errs.push(FieldError.required('provisioner'));
+  const provisioner = typeof sc?.provisioner === 'string' ? sc.provisioner : '';
+  if (provisioner.length === 0) errs.push(FieldError.required('provisioner'));
+  // validateProvisioner checks the lower-cased name.
+  else for (const msg of isQualifiedName(provisioner.toLowerCase())) errs.push(FieldError.invalid('provisioner', provisioner.toLowerCase(), msg));
+  const params = sc?.parameters && typeof sc.parameters === 'object' ? sc.parameters : {};
+  if (Object.keys(params).length > 512) errs.push(FieldError.tooLong('parameters', 512));
+  else {
+    let size = 0;
+    for (const [k, v] of Object.entries(params)) {
+      if (k.length === 0) errs.push(FieldError.invalid('parameters', k, 'field can not be empty.'));
+      size += Buffer.byteLength(k) + Buffer.byteLength(String(v ?? ''));
+    }
+    if (size > 256 * 1024) errs.push(FieldError.tooLong('parameters', 256 * 1024));
+  }
   const policy = sc?.reclaimPolicy;
-  if (policy !== undefined && !['Delete', 'Retain'].includes(policy)) errs.push(FieldError.notSupported('reclaimPolicy', policy, ['Delete', 'Retain']));
+  if (typeof policy === 'string' && policy.length > 0 && !['Delete', 'Retain'].includes(policy)) errs.push(FieldError.notSupported('reclaimPolicy', policy, ['Delete', 'Retain']));
   const mode = sc?.volumeBindingMode;
-  if (mode !== undefined && !['Immediate', 'WaitForFirstConsumer'].includes(mode)) errs.push(FieldError.notSupported('volumeBindingMode', mode, ['Immediate', 'WaitForFirstConsumer']));
+  if (!isSet(mode)) errs.push(FieldError.required('volumeBindingMode'));
+  else if (!['Immediate', 'WaitForFirstConsumer'].includes(mode as string)) errs.push(FieldError.notSupported('volumeBindingMode', mode, ['Immediate', 'WaitForFirstConsumer']));
 }
