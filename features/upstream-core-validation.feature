@@ -696,12 +696,22 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | a negative storage request | spec.resources.requests.storage = "-10G" | spec.resources[storage]: Invalid value: "-10G": must be greater than zero |
 
   @AP22
-  Scenario: A claim's spec never changes but for its volume's name, once (TestValidatePersistentVolumeClaimUpdate)
+  Scenario: A claim's spec never changes but for its volume's name and class, once, and a bound claim's request (TestValidatePersistentVolumeClaimUpdate)
     Then each update of a valid PersistentVolumeClaim is judged as upstream's validation tests say:
       | case | old | new | errors |
       | access modes changed |  | spec.accessModes = ["ReadWriteMany"] | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
       | bound by the binder |  | spec.volumeName = "pv-1" |  |
       | volumeName changed once set | spec.volumeName = "pv-1" | spec.volumeName = "pv-2" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+      | a bound claim's request raised | status = {"phase":"Bound"} | status = {"phase":"Bound"} ; spec.resources.requests.storage = "20G" |  |
+      | a pending claim's request raised |  | spec.resources.requests.storage = "20G" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+      | a bound claim's request lowered, no capacity recorded | status = {"phase":"Bound"} | status = {"phase":"Bound"} ; spec.resources.requests.storage = "5G" |  |
+      | a bound claim's request lowered to its capacity | status = {"phase":"Bound","capacity":{"storage":"5G"}} | status = {"phase":"Bound"} ; spec.resources.requests.storage = "5G" | spec.resources.requests.storage: Forbidden: field can not be less than status.capacity |
+      | a bound claim's request lowered below its capacity | status = {"phase":"Bound","capacity":{"storage":"10G"}} | status = {"phase":"Bound"} ; spec.resources.requests.storage = "5G" | spec.resources.requests.storage: Forbidden: field can not be less than status.capacity |
+      | a bound claim's request lowered above its capacity | status = {"phase":"Bound","capacity":{"storage":"4G"}} | status = {"phase":"Bound"} ; spec.resources.requests.storage = "5G" |  |
+      | a class set on a claim without one |  | spec.storageClassName = "fast" |  |
+      | a class changed | spec.storageClassName = "fast" | spec.storageClassName = "slow" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+      | a class set where the beta annotation was | metadata.annotations = {"volume.beta.kubernetes.io/storage-class":"fast"} | metadata.annotations = {"volume.beta.kubernetes.io/storage-class":"fast"} ; spec.storageClassName = "slow" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims |
+      | volume mode changed |  | spec.volumeMode = "Block" | spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims ; volumeMode: Invalid value: "Block": field is immutable |
 
   @AP28
   Scenario: PersistentVolumes: access modes, storage capacity, one volume type, reclaim policy (TestValidatePersistentVolumes, TestValidatePersistentVolumeSourceUpdate)

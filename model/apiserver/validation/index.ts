@@ -64,7 +64,7 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
       break;
     case 'persistentvolumeclaims':
       validateClaimSpec(obj.spec, 'spec', errs);
-      if (old) validateClaimUpdate(obj.spec, old.spec, errs);
+      if (old) validateClaimUpdate(obj, old, errs);
       break;
     case 'persistentvolumes':
       validateVolumeSpec(obj.spec, errs);

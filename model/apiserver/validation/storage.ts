@@ -9,7 +9,9 @@ import { tryQuantity } from '../../api/quantity';
 import { FieldError } from '../../api/status';
 import { isDNS1123Subdomain, isQualifiedName } from '../../api/validation';
 import { plain } from './govalue';
+import { semanticallyEqual } from './semantic';
 
+const isSet = (v: unknown) => v !== undefined && v !== null;
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 
 /** A claim's empty access modes say why; a volume's say nothing (ValidatePersistentVolumeSpec). */
@@ -37,18 +39,34 @@ export function validateClaimSpec(spec: any, path: string, errs: FieldError[]): 
   validateStorageQuantity(s.resources?.requests?.storage, `${path}.resources[storage]`, errs);
 }
 
-export function validateClaimUpdate(spec: any, old: any, errs: FieldError[]): void {
-  // The binder may set volumeName once (when it was empty); requests may change (expansion).
-  const strip = (x: any, volumeName: unknown) => JSON.stringify({ ...(x ?? {}), resources: undefined, volumeAttributesClassName: undefined, volumeName });
-  const volumeName = old?.volumeName ? spec?.volumeName : undefined;
-  if (strip(spec, volumeName) !== strip(old, old?.volumeName || undefined))
-    errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+const BETA_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
+
+/**
+ * ValidatePersistentVolumeClaimUpdate: the spec never changes but for a volumeName set once, a class set
+ * once on a claim without one (RetroactiveDefaultStorageClass), and a bound claim's storage request;
+ * the request may not go below status.capacity (RecoverVolumeExpansionFailure, beta and on in 1.32),
+ * and volumeMode is immutable. (volumeAttributesClassName is left to the model: its gate is off.)
+ */
+export function validateClaimUpdate(claim: any, oldClaim: any, errs: FieldError[]): void {
+  const next = structuredClone(claim?.spec ?? {});
+  const prev = structuredClone(oldClaim?.spec ?? {});
+  next.volumeAttributesClassName = prev.volumeAttributesClassName = undefined;
+  if (!prev.volumeName) prev.volumeName = next.volumeName;
+  const hadAnnotation = oldClaim?.metadata?.annotations?.[BETA_CLASS_ANNOTATION] !== undefined;
+  if (!hadAnnotation && !isSet(prev.storageClassName) && typeof next.storageClassName === 'string' && next.storageClassName.length > 0) next.storageClassName = prev.storageClassName;
+  if (claim?.status?.phase === 'Bound' && next.resources?.requests) next.resources.requests.storage = prev.resources?.requests?.storage;
+  if (!semanticallyEqual(next, prev)) errs.push(FieldError.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims'));
+  const zero = tryQuantity('0')!;
+  const size = (q: unknown) => tryQuantity(q) ?? zero;
+  const newSize = size(claim?.spec?.resources?.requests?.storage);
+  if (newSize.cmp(size(oldClaim?.spec?.resources?.requests?.storage)) < 0 && newSize.cmp(size(oldClaim?.status?.capacity?.storage)) <= 0)
+    errs.push(FieldError.forbidden('spec.resources.requests.storage', 'field can not be less than status.capacity'));
+  if ((claim?.spec?.volumeMode ?? null) !== (oldClaim?.spec?.volumeMode ?? null)) errs.push(FieldError.invalid('volumeMode', claim?.spec?.volumeMode ?? null, 'field is immutable'));
 }
 
 /** The volume sources the model knows, in ValidatePersistentVolumeSpec's order. */
 const PV_SOURCES = ['hostPath', 'nfs', 'local', 'csi'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
-const isSet = (v: unknown) => v !== undefined && v !== null;
 
 export function validateVolumeSpec(spec: any, errs: FieldError[]): void {
   const s = spec && typeof spec === 'object' ? spec : {};
