@@ -10,7 +10,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
-  (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateConfigMap(Update),
+  (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateServiceUpdate, TestValidateConfigMap(Update),
   TestValidateSecret(Update) with the docker config, basic auth, SSH and TLS types' tests,
   TestValidatePersistentVolumeClaim(Update), TestValidatePersistentVolumes, pkg/apis/storage/validation's
   TestValidateStorageClass and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
@@ -584,6 +584,21 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad externalTrafficPolicy | spec.type = "LoadBalancer" ; spec.externalTrafficPolicy = "Nearest" | spec.externalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
       | bad internalTrafficPolicy | spec.internalTrafficPolicy = "Nearest" | spec.internalTrafficPolicy: Unsupported value: "Nearest": supported values: "Cluster", "Local" |
       | bad ipFamilyPolicy | spec.ipFamilyPolicy = "DualStack" | spec.ipFamilyPolicy: Unsupported value: "DualStack": supported values: "PreferDualStack", "RequireDualStack", "SingleStack" |
+
+  @AP18
+  Scenario: A Service's allocated cluster IPs never change (TestValidateServiceUpdate)
+    Then each update of a valid Service is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | the cluster IP kept | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |
+      | the cluster IP changed | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIP = "10.0.0.2" ; spec.clusterIPs = ["10.0.0.2"] | spec.clusterIPs[0]: Invalid value: []string{"10.0.0.2"}: may not change once set |
+      | the cluster IP given alone, changed | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIP = "10.0.0.2" | spec.clusterIPs[0]: Invalid value: []string{"10.0.0.2"}: may not change once set |
+      | the cluster IPs left out (kept by the REST storage) | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |  |
+      | an old cluster IP without clusterIPs, changed | spec.clusterIP = "10.0.0.1" | spec.clusterIP = "10.0.0.2" ; spec.clusterIPs = ["10.0.0.2"] | spec.clusterIPs[0]: Invalid value: []string{"10.0.0.2"}: may not change once set |
+      | headless stays headless | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] |  |
+      | headless given an IP | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIPs[0]: Invalid value: []string{"10.0.0.1"}: may not change once set |
+      | an IP made headless | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] | spec.clusterIPs[0]: Invalid value: []string{"None"}: may not change once set |
+      | changed to ExternalName | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" ; delete spec.selector |  |
+      | changed from ExternalName | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |
 
   @AP22
   Scenario: ConfigMaps: keys that can be file names, in data or binaryData but not both (TestValidateConfigMap)
