@@ -10,7 +10,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
   pkg/apis/apps/validation/validation_test.go (TestValidateDeployment, TestValidateReplicaSet,
   TestValidateDaemonSet, TestValidateDaemonSetUpdate, TestValidateDeploymentUpdate,
   TestValidateStatefulSet, TestValidateStatefulSetUpdate), pkg/apis/batch/validation/validation_test.go
-  (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateServiceUpdate, TestValidateConfigMap(Update),
+  (TestValidateJob, TestValidateJobUpdate, TestValidateCronJob(Spec), TestValidateCronJobUpdate), TestValidateServiceCreate, TestValidateServiceUpdate, TestValidateNamespace, TestValidateConfigMap(Update),
   TestValidateSecret(Update) with the docker config, basic auth, SSH and TLS types' tests,
   TestValidatePersistentVolumeClaim(Update), TestValidatePersistentVolumes, pkg/apis/storage/validation's
   TestValidateStorageClass and pkg/apis/policy/validation's TestValidatePodDisruptionBudgetSpec, run on the API server's validation.
@@ -548,6 +548,20 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | an unknown time zone kept | spec.timeZone = "Continent/Zone" | spec.timeZone = "Continent/Zone" |  |
       | an unknown time zone set | spec.timeZone = "UTC" | spec.timeZone = "Continent/Zone" | spec.timeZone: Invalid value: "Continent/Zone": unknown time zone Continent/Zone |
       | a long name on update | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" | metadata.name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" |  |
+
+  @AP18
+  Scenario: Namespaces: a DNS label name and finalizers that are standard or qualified (TestValidateNamespace, TestValidateNamespaceFinalizeUpdate)
+    Then each change to a valid Namespace is judged as upstream's validation tests say:
+      | case | change | errors |
+      | a valid Namespace |  |  |
+      | standard and qualified finalizers | spec.finalizers = ["kubernetes","orphan","foregroundDeletion","example.com/foo"] |  |
+      | no finalizers | spec.finalizers = [] |  |
+      | a finalizer without a domain | spec.finalizers = ["foo"] | spec.finalizers: Invalid value: "foo": name is neither a standard finalizer name nor is it fully qualified |
+      | a finalizer that is no qualified name | spec.finalizers = ["example.com/a b"] | spec.finalizers: Invalid value: "example.com/a b": name part must consist of alphanumeric characters… |
+      | a finalizer that is neither | spec.finalizers = ["a b"] | spec.finalizers: Invalid value: "a b": name part must consist of alphanumeric characters… ; spec.finalizers: Invalid value: "a b": name is neither a standard finalizer name nor is it fully qualified |
+      | a name with dots | metadata.name = "a.b" | metadata.name: Invalid value: "a.b": must not contain dots |
+      | a name that is no DNS label | metadata.name = "A_B" | metadata.name: Invalid value: "A_B": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character… |
+      | a namespace on a Namespace | metadata.namespace = "ns" | metadata.namespace: Forbidden: not allowed on this type |
 
   @AP18
   Scenario: Services: type, ports, selector, cluster IPs and policies (TestValidateServiceCreate)

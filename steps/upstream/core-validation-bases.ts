@@ -91,6 +91,7 @@ export const BASES: Record<string, { resource: string; object: () => KObject }> 
     resource: 'storageclasses',
     object: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'foo' }, provisioner: 'kubernetes.io/foo-provisioner', reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate' }) as any,
   },
+  Namespace: { resource: 'namespaces', object: () => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'abc' }, spec: { finalizers: ['kubernetes'] } }) as any },
   Secret: { resource: 'secrets', object: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'abc', namespace: 'ns' }, type: 'Opaque', data: { key: 'dmFsdWU=' } }) as any },
   ConfigMap: { resource: 'configmaps', object: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'abc', namespace: 'ns' }, data: { key: 'value' } }) as any },
   PodDisruptionBudget: {
