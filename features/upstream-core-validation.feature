@@ -778,6 +778,19 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | an unknown volume mode | spec.volumeMode = "fakeVolumeMode" | spec.volumeMode: Unsupported value: "fakeVolumeMode": supported values: "Block", "Filesystem" |
 
   @AP28
+  Scenario: A PersistentVolume's source and volume mode never change (TestValidatePersistentVolumeSourceUpdate, TestValidatePVVolumeModeUpdate)
+    Then each update of a valid PersistentVolume is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | capacity and reclaim policy changed |  | spec.capacity = {"storage":"20G"} ; spec.persistentVolumeReclaimPolicy = "Delete" |  |
+      | the host path changed |  | spec.hostPath = {"path":"/bar","type":""} | spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation |
+      | the volume type changed |  | delete spec.hostPath ; spec.nfs = {"server":"s","path":"/e"} | spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation |
+      | a CSI volume gains an expansion secret | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h"} | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h","controllerExpandSecretRef":{"name":"s","namespace":"ns"}} |  |
+      | a CSI volume's expansion secret changed | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h","controllerExpandSecretRef":{"name":"s","namespace":"ns"}} | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h","controllerExpandSecretRef":{"name":"t","namespace":"ns"}} | spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation |
+      | a CSI volume's handle changed with a secret added | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"h"} | delete spec.hostPath ; spec.csi = {"driver":"d.example.com","volumeHandle":"other","controllerExpandSecretRef":{"name":"s","namespace":"ns"}} | spec.persistentvolumesource: Forbidden: spec.persistentvolumesource is immutable after creation |
+      | volume mode changed | spec.volumeMode = "Filesystem" | spec.volumeMode = "Block" | volumeMode: Invalid value: "Block": field is immutable |
+      | volume mode set |  | spec.volumeMode = "Filesystem" | volumeMode: Invalid value: "Filesystem": field is immutable |
+
+  @AP28
   Scenario: StorageClasses: a provisioner that is a qualified name, parameters, reclaim policy and binding mode (TestValidateStorageClass, TestValidateVolumeBindingModeForStorageClass)
     Then each change to a valid StorageClass is judged as upstream's validation tests say:
       | case | change | errors |

@@ -15,7 +15,7 @@ import { validatePodSpec, validatePodUpdate } from './pod';
 import { validatePodDisruptionBudgetSpec } from './policy';
 import { validateServiceSpec, validateServiceUpdate } from './service';
 import { validateStatefulSetSpec, validateStatefulSetUpdate } from './statefulset';
-import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec } from './storage';
+import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec, validateVolumeUpdate } from './storage';
 import { validateSecret, validateSecretUpdate } from './secret';
 import { RBAC_CLUSTER_SCOPED, RBAC_NAME_FNS, validateRbac } from './rbac';
 
@@ -68,6 +68,7 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
       break;
     case 'persistentvolumes':
       validateVolumeSpec(obj.spec, errs);
+      if (old) validateVolumeUpdate(obj.spec, old.spec, errs);
       break;
     case 'storageclasses':
       validateStorageClass(obj, errs);

@@ -101,6 +101,22 @@ export function validateVolumeSpec(spec: any, errs: FieldError[]): void {
   if (isSet(s.volumeMode) && !['Block', 'Filesystem'].includes(s.volumeMode)) errs.push(FieldError.notSupported('spec.volumeMode', s.volumeMode, ['Block', 'Filesystem']));
 }
 
+/** The members of core.PersistentVolumeSource (the volume types a PersistentVolume may use). */
+const PV_SOURCE_FIELDS = ['gcePersistentDisk', 'awsElasticBlockStore', 'hostPath', 'glusterfs', 'nfs', 'rbd', 'iscsi', 'cinder', 'cephfs', 'fc', 'flocker', 'flexVolume', 'azureFile', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'portworxVolume', 'scaleIO', 'local', 'storageos', 'csi'];
+
+/**
+ * ValidatePersistentVolumeUpdate after the new spec's own validation: the volume source never
+ * changes (but a CSI volume may gain a controllerExpandSecretRef), nor does volumeMode.
+ */
+export function validateVolumeUpdate(spec: any, old: any, errs: FieldError[]): void {
+  const source = (s: any) => Object.fromEntries(PV_SOURCE_FIELDS.filter((k) => isSet(s?.[k])).map((k) => [k, s[k]]));
+  const next: any = structuredClone(source(spec));
+  const prev: any = source(old);
+  if (isSet(prev.csi) && !isSet(prev.csi.controllerExpandSecretRef) && isSet(next.csi?.controllerExpandSecretRef)) delete next.csi.controllerExpandSecretRef;
+  if (!semanticallyEqual(next, prev)) errs.push(FieldError.forbidden('spec.persistentvolumesource', 'spec.persistentvolumesource is immutable after creation'));
+  if ((spec?.volumeMode ?? null) !== (old?.volumeMode ?? null)) errs.push(FieldError.invalid('volumeMode', spec?.volumeMode ?? null, 'field is immutable'));
+}
+
 /** Go's path.Clean, enough to tell "/" (an empty path is "."). */
 function cleanPath(p: string): string {
   if (p === '') return '.';
