@@ -807,3 +807,17 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | an empty reclaim policy | reclaimPolicy = "" |  |
       | no binding mode | delete volumeBindingMode | volumeBindingMode: Required value |
       | an unknown binding mode | volumeBindingMode = "Eventually" | volumeBindingMode: Unsupported value: "Eventually": supported values: "Immediate", "WaitForFirstConsumer" |
+
+  @AP28
+  Scenario: A StorageClass keeps its parameters, provisioner, reclaim policy and binding mode (TestValidateStorageClassUpdate, TestValidateUpdateVolumeBindingModeForStorageClass)
+    Then each update of a valid StorageClass is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | annotations and labels changed |  | metadata.labels = {"a":"b"} ; metadata.annotations = {"storageclass.kubernetes.io/is-default-class":"true"} |  |
+      | parameters changed | parameters = {"kubernetes.io/foo":"bar"} | parameters = {"kubernetes.io/foo":"baz"} | parameters: Forbidden: updates to parameters are forbidden. |
+      | parameters reordered | parameters = {"a":"1","b":"2"} | parameters = {"b":"2","a":"1"} |  |
+      | parameters emptied | parameters = {"a":"1"} | parameters = {} | parameters: Forbidden: updates to parameters are forbidden. |
+      | empty parameters removed | parameters = {} | delete parameters | parameters: Forbidden: updates to parameters are forbidden. |
+      | provisioner changed |  | provisioner = "kubernetes.io/other" | provisioner: Forbidden: updates to provisioner are forbidden. |
+      | reclaim policy changed |  | reclaimPolicy = "Retain" | reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden. |
+      | binding mode changed |  | volumeBindingMode = "WaitForFirstConsumer" | volumeBindingMode: Invalid value: "WaitForFirstConsumer": field is immutable |
+      | an invalid binding mode set |  | volumeBindingMode = "Eventually" | volumeBindingMode: Unsupported value: "Eventually": supported values: "Immediate", "WaitForFirstConsumer" ; volumeBindingMode: Invalid value: "Eventually": field is immutable |

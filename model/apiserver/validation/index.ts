@@ -15,7 +15,7 @@ import { validatePodSpec, validatePodUpdate } from './pod';
 import { validatePodDisruptionBudgetSpec } from './policy';
 import { validateServiceSpec, validateServiceUpdate } from './service';
 import { validateStatefulSetSpec, validateStatefulSetUpdate } from './statefulset';
-import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateVolumeSpec, validateVolumeUpdate } from './storage';
+import { validateClaimSpec, validateClaimUpdate, validateStorageClass, validateStorageClassUpdate, validateVolumeSpec, validateVolumeUpdate } from './storage';
 import { validateSecret, validateSecretUpdate } from './secret';
 import { RBAC_CLUSTER_SCOPED, RBAC_NAME_FNS, validateRbac } from './rbac';
 
@@ -72,6 +72,7 @@ export function validate(resource: string, obj: KObject, old?: KObject): FieldEr
       break;
     case 'storageclasses':
       validateStorageClass(obj, errs);
+      if (old) validateStorageClassUpdate(obj, old, errs);
       break;
     case 'poddisruptionbudgets':
       validatePodDisruptionBudgetSpec(obj.spec, errs);

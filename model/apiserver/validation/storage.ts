@@ -155,3 +155,15 @@ export function validateStorageClass(sc: any, errs: FieldError[]): void {
   if (!isSet(mode)) errs.push(FieldError.required('volumeBindingMode'));
   else if (!['Immediate', 'WaitForFirstConsumer'].includes(mode as string)) errs.push(FieldError.notSupported('volumeBindingMode', mode, ['Immediate', 'WaitForFirstConsumer']));
 }
+
+/**
+ * ValidateStorageClassUpdate (after the class's own validation): parameters (reflect.DeepEqual: an
+ * empty map is not a missing one), provisioner and reclaim policy never change, nor does the binding mode.
+ */
+export function validateStorageClassUpdate(sc: any, old: any, errs: FieldError[]): void {
+  const params = (x: any) => (isSet(x?.parameters) ? JSON.stringify(Object.entries(x.parameters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : 'nil');
+  if (params(sc) !== params(old)) errs.push(FieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
+  if ((sc?.provisioner ?? '') !== (old?.provisioner ?? '')) errs.push(FieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
+  if ((sc?.reclaimPolicy ?? '') !== (old?.reclaimPolicy ?? '')) errs.push(FieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
+  if ((sc?.volumeBindingMode ?? null) !== (old?.volumeBindingMode ?? null)) errs.push(FieldError.invalid('volumeBindingMode', sc?.volumeBindingMode ?? null, 'field is immutable'));
+}
