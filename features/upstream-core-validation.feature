@@ -115,6 +115,11 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad hostname | spec.hostname = "Host.Name" | spec.hostname: Invalid value: "Host.Name": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character… |
       | dotted subdomain | spec.subdomain = "sub.domain" | spec.subdomain: Invalid value: "sub.domain": must not contain dots |
       | hostname and subdomain | spec.hostname = "host" ; spec.subdomain = "sub" |  |
+      | scheduling gates | spec.schedulingGates = [{"name":"example.com/foo"},{"name":"bar"}] |  |
+      | a scheduling gate that is no qualified name | spec.schedulingGates = [{"name":"a b"}] | spec.schedulingGates[0]: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | an empty scheduling gate | spec.schedulingGates = [{"name":""}] | spec.schedulingGates[0]: Invalid value: "": name part must be non-empty ; spec.schedulingGates[0]: Invalid value: "": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | a scheduling gate twice | spec.schedulingGates = [{"name":"a"},{"name":"b"},{"name":"a"}] | spec.schedulingGates[2]: Duplicate value: "a" |
+      | a bad gate after a bad affinity, before a bad account | spec.affinity = {"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":[]}}} ; spec.schedulingGates = [{"name":"a b"}] ; spec.serviceAccountName = "A_B" | spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term ; spec.schedulingGates[0]: Invalid value: "a b": name part must consist of alphanumeric characters… ; spec.serviceAccountName: Invalid value: "A_B": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters… |
 
   @AP15
   Scenario: Probes: one handler, timings, thresholds and ports (TestValidateProbe, TestValidateHandler, TestValidateLivenessProbe)

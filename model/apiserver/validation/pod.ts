@@ -6,7 +6,7 @@
 import { FieldError } from '../../api/status';
 import { validateContainerProbes } from './probes';
 import { validateEnvValueFrom } from './env-sources';
-import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from '../../api/validation';
+import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isRelaxedEnvVarName, isValidPortName, isValidPortNum } from '../../api/validation';
 import { validateAnnotations, validateLabels } from './objectmeta';
 import { validateResources } from './resources';
 import { validateAffinity, validateNodeSelector, validateTolerations } from './scheduling';
@@ -157,6 +157,17 @@ function checkHostPortConflicts(containers: unknown, path: string, errs: FieldEr
   );
 }
 
+/** validateSchedulingGates: each gate's name is a qualified name, and no name twice. */
+function validateSchedulingGates(gates: unknown, path: string, errs: FieldError[]): void {
+  const seen = new Set<string>();
+  list(gates).forEach((g: any, i) => {
+    const name = str(g?.name);
+    for (const msg of isQualifiedName(name)) errs.push(FieldError.invalid(`${path}[${i}]`, name, msg));
+    if (seen.has(name)) errs.push(FieldError.duplicate(`${path}[${i}]`, name));
+    seen.add(name);
+  });
+}
+
 /** ValidatePodSpec. */
 export function validatePodSpec(spec: any, path: string, errs: FieldError[]): void {
   const s = spec && typeof spec === 'object' ? spec : {};
@@ -174,6 +185,7 @@ export function validatePodSpec(spec: any, path: string, errs: FieldError[]): vo
   else if (!DNS_POLICIES.includes(dp)) errs.push(FieldError.notSupported(`${path}.dnsPolicy`, dp, DNS_POLICIES));
   validateNodeSelector(s.nodeSelector, `${path}.nodeSelector`, errs);
   validateAffinity(s.affinity, `${path}.affinity`, errs);
+  validateSchedulingGates(s.schedulingGates, `${path}.schedulingGates`, errs);
   if (str(s.serviceAccountName)) for (const msg of isDNS1123Subdomain(str(s.serviceAccountName))) errs.push(FieldError.invalid(`${path}.serviceAccountName`, str(s.serviceAccountName), msg));
   if (str(s.nodeName)) for (const msg of isDNS1123Subdomain(str(s.nodeName))) errs.push(FieldError.invalid(`${path}.nodeName`, str(s.nodeName), msg));
   if (typeof s.activeDeadlineSeconds === 'number' && (s.activeDeadlineSeconds < 1 || s.activeDeadlineSeconds > MAX_INT32))
