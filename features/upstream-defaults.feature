@@ -160,3 +160,62 @@ Feature: The API server fills in what a user leaves out, as upstream's defaults 
       | a projected token's expiry kept       | spec.volumes = [{"name":"v","projected":{"defaultMode":256,"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":7200}}]}}] | spec.volumes[0].projected | {"defaultMode":256,"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":7200}}]} |
       | an env fieldRef's version             | spec.containers[0].env = [{"name":"N","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}]                                       | spec.containers[0].env[0].valueFrom.fieldRef.apiVersion | "v1" |
       | an init container env fieldRef's version | spec.initContainers = [{"name":"i","image":"i:1","env":[{"name":"N","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}]}]     | spec.initContainers[0].env[0].valueFrom.fieldRef.apiVersion | "v1" |
+
+  @AP20
+  Scenario: What a new Pod gets from the admission plugins and SetDefaults_Pod (defaulttolerationseconds TestForgivenessAdmission, priority TestPodAdmission, serviceaccount TestAssignsDefaultServiceAccountAndBoundTokenWithNoSecretTokens, TestSetDefaultRequestsPod, TestSetDefaultPodSpec's enableServiceLinks)
+    Then each Pod is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | the two forgiveness tolerations |  | spec.tolerations | [{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}] |
+      | a not-ready toleration of its own | spec.tolerations = [{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":60}] | spec.tolerations | [{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":60},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}] |
+      | an unreachable toleration without an effect | spec.tolerations = [{"key":"node.kubernetes.io/unreachable","operator":"Exists"}] | spec.tolerations | [{"key":"node.kubernetes.io/unreachable","operator":"Exists"},{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}] |
+      | a NoSchedule toleration counts for neither | spec.tolerations = [{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoSchedule"}] | spec.tolerations | [{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoSchedule"},{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}] |
+      | a toleration of every NoExecute taint | spec.tolerations = [{"operator":"Exists","effect":"NoExecute"}] | spec.tolerations | [{"operator":"Exists","effect":"NoExecute"}] |
+      | a toleration of everything | spec.tolerations = [{"operator":"Exists"}] | spec.tolerations | [{"operator":"Exists"}] |
+      | an empty key counts whatever its operator | spec.tolerations = [{"operator":"Equal","effect":"NoExecute"}] | spec.tolerations | [{"operator":"Equal","effect":"NoExecute"}] |
+      | another key's toleration | spec.tolerations = [{"key":"example.com/foo","operator":"Exists","effect":"NoExecute"}] | spec.tolerations | [{"key":"example.com/foo","operator":"Exists","effect":"NoExecute"},{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}] |
+      | priority 0 without a class |  | spec.priority | 0 |
+      | a priority kept | spec.priority = 5 | spec.priority | 5 |
+      | system-node-critical | spec.priorityClassName = "system-node-critical" | spec.priority | 2000001000 |
+      | system-cluster-critical | spec.priorityClassName = "system-cluster-critical" | spec.priority | 2000000000 |
+      | preemption policy |  | spec.preemptionPolicy | "PreemptLowerPriority" |
+      | a preemption policy kept | spec.preemptionPolicy = "Never" | spec.preemptionPolicy | "Never" |
+      | the default service account |  | spec.serviceAccountName | "default" |
+      | its deprecated alias |  | spec.serviceAccount | "default" |
+      | a named account's alias | spec.serviceAccountName = "builder" | spec.serviceAccount | "builder" |
+      | an alias kept | spec.serviceAccountName = "builder" ; spec.serviceAccount = "builder" | spec.serviceAccountName | "builder" |
+      | a mirror pod gets no account | metadata.annotations = {"kubernetes.io/config.mirror":"x"} | spec.serviceAccountName | <unset> |
+      | a mirror pod's alias neither | metadata.annotations = {"kubernetes.io/config.mirror":"x"} | spec.serviceAccount | <unset> |
+      | other annotations do not make a mirror pod | metadata.annotations = {"example.com/x":"y"} | spec.serviceAccountName | "default" |
+      | service links | | spec.enableServiceLinks | true |
+      | service links kept off | spec.enableServiceLinks = false | spec.enableServiceLinks | false |
+      | a new Pod is Pending with its QoS class |  | status | {"phase":"Pending","qosClass":"BestEffort"} |
+      | requests from limits | spec.containers[0].resources = {"limits":{"cpu":"100m","memory":"1Gi"}} | spec.containers[0].resources.requests | {"cpu":"100m","memory":"1Gi"} |
+      | a request kept beside a limit | spec.containers[0].resources = {"limits":{"cpu":"1","memory":"1Gi"},"requests":{"cpu":"100m"}} | spec.containers[0].resources.requests | {"cpu":"100m","memory":"1Gi"} |
+      | an init container's requests from limits | spec.initContainers = [{"name":"i","image":"i:1","resources":{"limits":{"cpu":"1"}}}] | spec.initContainers[0].resources.requests | {"cpu":"1"} |
+      | no limits, no requests |  | spec.containers[0].resources | {} |
+    And each Deployment is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | a template's limits give no requests | spec.template.spec.containers[0].resources = {"limits":{"cpu":"1"}} | spec.template.spec.containers[0].resources | {"limits":{"cpu":"1"}} |
+      | a template's creation timestamp | | spec.template.metadata.creationTimestamp | null |
+      | a template's creation timestamp kept | spec.template.metadata = {"creationTimestamp":"2024-01-01T00:00:00Z"} | spec.template.metadata.creationTimestamp | "2024-01-01T00:00:00Z" |
+    And each Namespace is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | the kubernetes finalizer |  | spec | {"finalizers":["kubernetes"]} |
+      | a spec kept | spec = {"finalizers":[]} | spec | {"finalizers":[]} |
+      | Active |  | status | {"phase":"Active"} |
+      | a status kept | status = {"phase":"Terminating"} | status | {"phase":"Terminating"} |
+      | the name label |  | metadata.labels | {"kubernetes.io/metadata.name":"shop"} |
+      | the name label beside others | metadata.labels = {"team":"a"} | metadata.labels | {"team":"a","kubernetes.io/metadata.name":"shop"} |
+      | the name label overrides a wrong one | metadata.labels = {"kubernetes.io/metadata.name":"other"} | metadata.labels | {"kubernetes.io/metadata.name":"shop"} |
+    And each Job is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | completions and parallelism |  | spec.completions | 1 |
+      | backoff limit |  | spec.backoffLimit | 6 |
+    And each CronJob is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | concurrency policy |  | spec.concurrencyPolicy | "Allow" |
+      | history limits |  | spec.successfulJobsHistoryLimit | 3 |
+    And each Secret is defaulted as upstream's defaults tests say:
+      | case | change | field | value |
+      | Opaque |  | type | "Opaque" |
+      | stringData merged into data | stringData = {"a":"b"} | data | {"a":"Yg=="} |

@@ -130,7 +130,8 @@ function defaultPodAdmission(spec: any, mirror = false): void {
   spec.preemptionPolicy = spec.preemptionPolicy ?? 'PreemptLowerPriority';
   const tolerations: any[] = (spec.tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : []);
   for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-    const has = tolerations.some((t) => t && (t.key === key || (t.operator === 'Exists' && !t.key)) && (!t.effect || t.effect === 'NoExecute'));
+    // DefaultTolerationSeconds: the key or an empty one (whatever the operator), NoExecute or no effect.
+    const has = tolerations.some((t) => t && (t.key === key || !t.key) && (!t.effect || t.effect === 'NoExecute'));
     if (!has) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
   }
 }

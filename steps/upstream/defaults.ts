@@ -21,6 +21,10 @@ const MINIMAL: Record<string, { resource: string; object: () => any }> = {
   StorageClass: { resource: 'storageclasses', object: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'sc' }, provisioner: 'example.com/p' }) },
   RoleBinding: { resource: 'rolebindings', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'rb', namespace: 'ns' }, roleRef: { kind: 'Role', name: 'r' } }) },
   ClusterRoleBinding: { resource: 'clusterrolebindings', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'crb' }, roleRef: { kind: 'ClusterRole', name: 'r' } }) },
+  Namespace: { resource: 'namespaces', object: () => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } }) },
+  Job: { resource: 'jobs', object: () => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'ns' }, spec: { template: { spec: { containers: containers(), restartPolicy: 'Never' } } } }) },
+  CronJob: { resource: 'cronjobs', object: () => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj', namespace: 'ns' }, spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { containers: containers(), restartPolicy: 'Never' } } } } } }) },
+  Secret: { resource: 'secrets', object: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'ns' } }) },
   ClusterRole: { resource: 'clusterroles', object: () => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'cr' }, rules: [{ verbs: ['get'], resources: ['pods'] }] }) },
 };
 
