@@ -45,6 +45,12 @@ Feature: RBAC objects are validated as upstream's own tests say
       | ZeroLengthNamespace               | Role        |           | default |         |          |                                               | FieldValueRequired metadata.namespace      |
       | ZeroLengthName                    | Role        | default   |         |         |          |                                               | FieldValueRequired metadata.name           |
       | ValidRole                         | Role        | default   | default |         |          |                                               |                                            |
+      | a name that is a dot              | Role        | default   | .       |         |          |                                               | FieldValueInvalid metadata.name            |
+      | a name that is two dots           | ClusterRole |           | ..      |         |          |                                               | FieldValueInvalid metadata.name            |
+      | a name with a slash               | Role        | default   | a/b     |         |          |                                               | FieldValueInvalid metadata.name            |
+      | a name with a percent sign        | Role        | default   | a%b     |         |          |                                               | FieldValueInvalid metadata.name            |
+      | a name with both                  | Role        | default   | a/%b    |         |          |                                               | FieldValueInvalid metadata.name; FieldValueInvalid metadata.name |
+      | a name with dots and capitals     | Role        | default   | A..b:c  |         |          |                                               |                                            |
       | ValidRoleNoNamespace              | ClusterRole |           | default |         |          |                                               |                                            |
       | NonResourceURL                    | ClusterRole |           | default |         |          | verbs=get urls=/*                             |                                            |
       | NamespacedNonResourceURL          | Role        | default   | default |         |          | verbs=get urls=/*                             | FieldValueInvalid rules[0].nonResourceURLs |
