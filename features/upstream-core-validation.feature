@@ -598,6 +598,21 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad targetPort name | spec.ports[0].targetPort = "@" | spec.ports[0].targetPort: Invalid value: "@": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-) ; spec.ports[0].targetPort: Invalid value: "@": must contain at least one letter (a-z) |
       | nodePort on a ClusterIP Service | spec.ports[0].nodePort = 30001 | spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP' |
       | nodePort on a NodePort Service | spec.type = "NodePort" ; spec.ports[0].nodePort = 30001 |  |
+      | nodePort 65535 on a NodePort Service | spec.type = "NodePort" ; spec.ports[0].nodePort = 65535 |  |
+      | nodePort 65536 on a NodePort Service | spec.type = "NodePort" ; spec.ports[0].nodePort = 65536 | spec.ports[0].nodePort: Invalid value: 65536: must be between 1 and 65535, inclusive |
+      | a negative nodePort | spec.type = "NodePort" ; spec.ports[0].nodePort = -1 | spec.ports[0].nodePort: Invalid value: -1: must be between 1 and 65535, inclusive |
+      | nodePort 0 asks for one | spec.type = "NodePort" ; spec.ports[0].nodePort = 0 |  |
+      | nodePort 0 on a ClusterIP Service | spec.ports[0].nodePort = 0 |  |
+      | a duplicate nodePort | spec.type = "NodePort" ; spec.ports = [{"name":"a","port":80,"targetPort":80,"protocol":"TCP","nodePort":30001},{"name":"b","port":81,"targetPort":81,"protocol":"TCP","nodePort":30001}] | spec.ports[1].nodePort: Duplicate value: 30001 |
+      | one nodePort for TCP and UDP | spec.type = "NodePort" ; spec.ports = [{"name":"a","port":80,"targetPort":80,"protocol":"TCP","nodePort":30001},{"name":"b","port":80,"targetPort":80,"protocol":"UDP","nodePort":30001}] |  |
+      | ExternalName with a cluster IP | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" ; spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIPs: Forbidden: may not be set for ExternalName services |
+      | ExternalName with a trailing dot | spec.type = "ExternalName" ; spec.externalName = "foo.example.com." |  |
+      | ClientIP affinity | spec.sessionAffinity = "ClientIP" |  |
+      | externalTrafficPolicy Cluster on a LoadBalancer | spec.type = "LoadBalancer" ; spec.externalTrafficPolicy = "Cluster" |  |
+      | internalTrafficPolicy Local | spec.internalTrafficPolicy = "Local" |  |
+      | ipFamilyPolicy values | spec.ipFamilyPolicy = "PreferDualStack" |  |
+      | ipFamilyPolicy RequireDualStack | spec.ipFamilyPolicy = "RequireDualStack" |  |
+      | ipFamilyPolicy SingleStack | spec.ipFamilyPolicy = "SingleStack" |  |
       | bad selector key | spec.selector = {"NoUppercaseOrSpecialCharsLike=Equals":"bar"} | spec.selector: Invalid value: "NoUppercaseOrSpecialCharsLike=Equals": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
       | bad selector value | spec.selector = {"key":"a b"} | spec.selector: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
       | bad clusterIP | spec.clusterIP = "invalid" ; spec.clusterIPs = ["invalid"] | spec.clusterIPs[0]: Invalid value: "invalid": must be a valid IP address,… |

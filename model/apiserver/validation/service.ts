@@ -35,6 +35,14 @@ export function validateServiceSpec(spec: any, errs: FieldError[]): void {
   ports.forEach((p, i) => {
     if (p?.nodePort && s.type === 'ClusterIP') errs.push(FieldError.forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
   });
+  // No (protocol, nodePort) twice.
+  const nodePorts = new Set<string>();
+  ports.forEach((p, i) => {
+    if (!p?.nodePort) return;
+    const key = `${str(p.protocol)}/${p.nodePort}`;
+    if (nodePorts.has(key)) errs.push(FieldError.duplicate(`spec.ports[${i}].nodePort`, p.nodePort));
+    nodePorts.add(key);
+  });
   validateLabels(s.selector, 'spec.selector', errs);
   const ips: unknown[] = Array.isArray(s.clusterIPs) ? s.clusterIPs : s.clusterIP ? [s.clusterIP] : [];
   for (const [i, ip] of ips.entries()) {
