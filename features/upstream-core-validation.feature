@@ -276,7 +276,7 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | scheduling gate removed | spec.schedulingGates = [{"name":"a"},{"name":"b"}] | spec.schedulingGates = [{"name":"b"}] |  |
       | scheduling gate added | spec.schedulingGates = [{"name":"a"}] | spec.schedulingGates = [{"name":"a"},{"name":"c"}] | spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'c' |
       | an added toleration that is invalid | spec.tolerations = [{"key":"k","operator":"Exists"}] | spec.tolerations = [{"key":"k","operator":"Exists"},{"key":"k2","operator":"In"}] | spec.tolerations[1].operator: Unsupported value: "In": supported values: "Equal", "Exists" ; spec.tolerations[1].operator: Unsupported value: "In": supported values: "Equal", "Exists" |
-      | activeDeadlineSeconds change to nil from positive | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = null | spec.activeDeadlineSeconds: Invalid value: null: must not update from a positive integer to nil value |
+      | activeDeadlineSeconds change to nil from positive | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = null | spec.activeDeadlineSeconds: Invalid value: "null": must not update from a positive integer to nil value |
       | activeDeadlineSeconds set to the largest int32 |  | spec.activeDeadlineSeconds = 2147483647 |  |
       | activeDeadlineSeconds lowered to the largest int32 | spec.activeDeadlineSeconds = 2147483647 | spec.activeDeadlineSeconds = 2147483647 |  |
       | activeDeadlineSeconds above int32 from a positive value | spec.activeDeadlineSeconds = 30 | spec.activeDeadlineSeconds = 2147483648 | spec.activeDeadlineSeconds: Invalid value: 2147483648: must be between 1 and 2147483647, inclusive ; spec.activeDeadlineSeconds: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive |
@@ -638,6 +638,29 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | an IP made headless | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.clusterIP = "None" ; spec.clusterIPs = ["None"] | spec.clusterIPs[0]: Invalid value: []string{"None"}: may not change once set |
       | changed to ExternalName | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" ; delete spec.selector |  |
       | changed from ExternalName | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |
+
+  @AP11
+  Scenario: ObjectMeta on update, with the bad values printed as upstream prints each type (TestValidateObjectMetaUpdate*, TestObjectMetaGenerationUpdate)
+    Then each update of a valid ConfigMap is judged as upstream's validation tests say:
+      | case | old | new | errors |
+      | the name changed |  | metadata.name = "other" | metadata.name: Invalid value: "other": field is immutable |
+      | the namespace changed |  | metadata.namespace = "other" | metadata.namespace: Invalid value: "other": field is immutable |
+      | the uid changed | metadata.uid = "a" | metadata.uid = "b" | metadata.uid: Invalid value: "b": field is immutable |
+      | the uid dropped | metadata.uid = "a" | delete metadata.uid | metadata.uid: Invalid value: "": field is immutable |
+      | the creation time changed | metadata.creationTimestamp = "2024-01-01T00:00:00Z" | metadata.creationTimestamp = "2024-01-02T03:04:05Z" | metadata.creationTimestamp: Invalid value: 2024-01-02 03:04:05 +0000 UTC: field is immutable |
+      | the creation time dropped | metadata.creationTimestamp = "2024-01-01T00:00:00Z" | delete metadata.creationTimestamp | metadata.creationTimestamp: Invalid value: 0001-01-01 00:00:00 +0000 UTC: field is immutable |
+      | a deletion time set |  | metadata.deletionTimestamp = "2024-01-02T00:00:00Z" | metadata.deletionTimestamp: Invalid value: 2024-01-02 00:00:00 +0000 UTC: field is immutable |
+      | the deletion grace period changed | metadata.deletionGracePeriodSeconds = 30 | metadata.deletionGracePeriodSeconds = 10 | metadata.deletionGracePeriodSeconds: Invalid value: 10: field is immutable |
+      | the deletion grace period dropped | metadata.deletionGracePeriodSeconds = 30 | delete metadata.deletionGracePeriodSeconds | metadata.deletionGracePeriodSeconds: Invalid value: "null": field is immutable |
+      | the generation decremented | metadata.generation = 5 | metadata.generation = 4 | metadata.generation: Invalid value: 4: must not be decremented |
+      | the generation left out | metadata.generation = 5 |  | metadata.generation: Invalid value: 0: must not be decremented |
+      | the generation incremented | metadata.generation = 5 | metadata.generation = 6 |  |
+      | labels and annotations changed |  | metadata.labels = {"a":"b"} ; metadata.annotations = {"c":"d"} |  |
+      | a bad label added |  | metadata.labels = {"a b":"c"} | metadata.labels: Invalid value: "a b": name part must consist of alphanumeric characters… |
+      | a bad annotation added |  | metadata.annotations = {"a b":"c"} | metadata.annotations: Invalid value: "a b": name part must consist of alphanumeric characters… |
+      | an owner without a kind added |  | metadata.ownerReferences = [{"apiVersion":"v1","name":"n","uid":"u"}] | metadata.ownerReferences.kind: Invalid value: "": kind must not be empty |
+      | a finalizer added while deleting | metadata.deletionTimestamp = "2024-01-01T00:00:00Z" ; metadata.finalizers = ["a.com/x"] | metadata.deletionTimestamp = "2024-01-01T00:00:00Z" ; metadata.finalizers = ["a.com/x","b.com/y","a.com/z"] | metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"a.com/z", "b.com/y"} |
+      | a finalizer removed while deleting | metadata.deletionTimestamp = "2024-01-01T00:00:00Z" ; metadata.finalizers = ["a.com/x"] | metadata.deletionTimestamp = "2024-01-01T00:00:00Z" ; metadata.finalizers = [] |  |
 
   @AP22
   Scenario: ConfigMaps: keys that can be file names, in data or binaryData but not both (TestValidateConfigMap)

@@ -180,7 +180,9 @@ export class FieldError {
 
 function formatValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
-  if (v === null || v === undefined) return 'null';
+  // ErrorBody (apimachinery v1.32) turns a nil value (or nil pointer) into the string "null" and then
+  // prints it as any string, with %q.
+  if (v === null || v === undefined) return '"null"';
   if (typeof v === 'object') {
     if ((v as object).toString !== Object.prototype.toString && !Array.isArray(v)) return String(v);
     // %#v of a []string, the only slice validation reports as a value.

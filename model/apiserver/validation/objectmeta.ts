@@ -7,7 +7,7 @@
  */
 import { FieldError } from '../../api/status';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from '../../api/validation';
-import { stringsValue } from './govalue';
+import { plain, stringsValue } from './govalue';
 
 export const FIELD_IMMUTABLE = 'field is immutable';
 export const IS_NEGATIVE = 'must be greater than or equal to 0';
@@ -111,6 +111,16 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** time.Time's String of an RFC 3339 timestamp: "2024-01-02 00:00:00 +0000 UTC" (the zero time when unset). */
+function goTimeString(v: unknown): string {
+  const m = typeof v === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(v) : null;
+  if (!m) return '0001-01-01 00:00:00 +0000 UTC';
+  const frac = m[3] ? m[3].replace(/0+$/, '') : '';
+  if (m[4] === 'Z') return `${m[1]} ${m[2]}${frac === '.' ? '' : frac} +0000 UTC`;
+  const offset = m[4].replace(':', '');
+  return `${m[1]} ${m[2]}${frac === '.' ? '' : frac} ${offset} ${offset}`;
+}
+
 /** ValidateObjectMetaUpdate: name, namespace, uid and timestamps never change; no new finalizers on a deleted object. */
 export function validateObjectMetaUpdate(meta: any, oldMeta: any, path: string, errs: FieldError[]): void {
   const m = meta ?? {};
@@ -120,10 +130,21 @@ export function validateObjectMetaUpdate(meta: any, oldMeta: any, path: string, 
     const extra = [...new Set<string>(Array.isArray(m.finalizers) ? m.finalizers : [])].filter((f) => !old.has(f)).sort();
     if (extra.length) errs.push(FieldError.forbidden(`${path}.finalizers`, `no new finalizers can be added if the object is being deleted, found new finalizers ${stringsValue(extra)}`));
   }
-  if (typeof m.generation === 'number' && typeof o.generation === 'number' && m.generation < o.generation)
-    errs.push(FieldError.invalid(`${path}.generation`, m.generation, 'must not be decremented'));
+  // GetGeneration() is 0 when unset.
+  const generation = (g: unknown): number => (typeof g === 'number' ? g : 0);
+  if (generation(m.generation) < generation(o.generation)) errs.push(FieldError.invalid(`${path}.generation`, generation(m.generation), 'must not be decremented'));
+  // The bad value as ErrorBody prints each getter's type: strings quoted, a metav1.Time by its
+  // String method (the zero time when unset), a nil *Time or *int64 as "null".
+  const shown: Record<string, (v: unknown) => unknown> = {
+    name: (v) => v ?? '',
+    namespace: (v) => v ?? '',
+    uid: (v) => v ?? '',
+    creationTimestamp: (v) => plain(goTimeString(v)),
+    deletionTimestamp: (v) => (v === undefined || v === null ? null : plain(goTimeString(v))),
+    deletionGracePeriodSeconds: (v) => v ?? null,
+  };
   for (const f of ['name', 'namespace', 'uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'])
-    validateImmutable(m[f], o[f], `${path}.${f}`, m[f] ?? '', errs);
+    validateImmutable(m[f], o[f], `${path}.${f}`, shown[f](m[f]), errs);
   validateLabels(m.labels, `${path}.labels`, errs);
   validateAnnotations(m.annotations, `${path}.annotations`, errs);
   validateOwnerReferences(m.ownerReferences, `${path}.ownerReferences`, errs);
