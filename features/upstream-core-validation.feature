@@ -640,6 +640,28 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | changed from ExternalName | spec.type = "ExternalName" ; spec.externalName = "foo.example.com" | spec.clusterIP = "10.0.0.1" ; spec.clusterIPs = ["10.0.0.1"] |  |
 
   @AP11
+  Scenario: ObjectMeta on create: owner references, namespace, generation and finalizers with the bad values printed as upstream does (TestValidateObjectMetaOwnerReferences, TestValidateObjectMetaNamespaces, TestValidateFinalizersUpdate)
+    Then each change to a valid ConfigMap is judged as upstream's validation tests say:
+      | case | change | errors |
+      | an owner reference | metadata.ownerReferences = [{"apiVersion":"apps/v1","kind":"Deployment","name":"d","uid":"u","controller":true}] |  |
+      | an owner without a version | metadata.ownerReferences = [{"apiVersion":"apps/","kind":"Deployment","name":"d","uid":"u"}] | metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty |
+      | an owner without an apiVersion | metadata.ownerReferences = [{"kind":"Deployment","name":"d","uid":"u"}] | metadata.ownerReferences.apiVersion: Invalid value: "": version must not be empty |
+      | an owner without a kind | metadata.ownerReferences = [{"apiVersion":"v1","name":"n","uid":"u"}] | metadata.ownerReferences.kind: Invalid value: "": kind must not be empty |
+      | an owner without a name | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Node","uid":"u"}] | metadata.ownerReferences.name: Invalid value: "": name must not be empty |
+      | an owner without a uid | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Node","name":"n"}] | metadata.ownerReferences.uid: Invalid value: "": uid must not be empty |
+      | an Event as owner | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Event","name":"e","uid":"u"}] | metadata.ownerReferences: Invalid value: v1.OwnerReference{APIVersion:"v1", Kind:"Event", Name:"e", UID:"u", Controller:(*bool)(nil), BlockOwnerDeletion:(*bool)(nil)}: /v1, Kind=Event is disallowed from being an owner |
+      | an events.k8s.io Event may own | metadata.ownerReferences = [{"apiVersion":"events.k8s.io/v1","kind":"Event","name":"e","uid":"u"}] |  |
+      | a v1 Node may own | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Node","name":"n","uid":"u"}] |  |
+      | two controllers | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Node","name":"a","uid":"1","controller":true},{"apiVersion":"v1","kind":"Node","name":"b","uid":"2","controller":true}] | metadata.ownerReferences: Invalid value: []v1.OwnerReference{v1.OwnerReference{APIVersion:"v1", Kind:"Node", Name:"a", UID:"1", Controller:(*bool)(0xc…), BlockOwnerDeletion:(*bool)(nil)}, v1.OwnerReference{APIVersion:"v1", Kind:"Node", Name:"b", UID:"2", Controller:(*bool)(0xc…), BlockOwnerDeletion:(*bool)(nil)}}: Only one reference can have Controller set to true. Found "true" in references for Node/a and Node/b |
+      | one controller among owners | metadata.ownerReferences = [{"apiVersion":"v1","kind":"Node","name":"a","uid":"1","controller":true},{"apiVersion":"v1","kind":"Node","name":"b","uid":"2","controller":false}] |  |
+      | no namespace | delete metadata.namespace | metadata.namespace: Required value |
+      | a namespace that is no DNS label | metadata.namespace = "a.b" | metadata.namespace: Invalid value: "a.b": must not contain dots |
+      | a negative generation | metadata.generation = -1 | metadata.generation: Invalid value: -1: must be greater than or equal to 0 |
+      | orphan and foregroundDeletion | metadata.finalizers = ["orphan","foregroundDeletion"] | metadata.finalizers: Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set |
+      | orphan alone | metadata.finalizers = ["orphan"] |  |
+      | foregroundDeletion alone | metadata.finalizers = ["foregroundDeletion"] |  |
+
+  @AP11
   Scenario: ObjectMeta on update, with the bad values printed as upstream prints each type (TestValidateObjectMetaUpdate*, TestObjectMetaGenerationUpdate)
     Then each update of a valid ConfigMap is judged as upstream's validation tests say:
       | case | old | new | errors |

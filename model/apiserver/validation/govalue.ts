@@ -49,3 +49,15 @@ export const stringsValue = (list: unknown): GoValue => shown(goStrings(list, '[
 
 /** A value printed as is (%v of a number or of a type with a String method). */
 export const plain = (text: string): GoValue => shown(text);
+
+/** %#v of a metav1.OwnerReference (its String method has a pointer receiver, so the struct prints). */
+export function ownerReferenceGoString(r: any): string {
+  const ptr = (v: unknown) => (typeof v === 'boolean' ? '(*bool)(0xc000000000)' : '(*bool)(nil)');
+  return `v1.OwnerReference{APIVersion:${q(r?.apiVersion)}, Kind:${q(r?.kind)}, Name:${q(r?.name)}, UID:${q(r?.uid)}, Controller:${ptr(r?.controller)}, BlockOwnerDeletion:${ptr(r?.blockOwnerDeletion)}}`;
+}
+
+/** %#v of a metav1.OwnerReference, as a bad value. */
+export const ownerReferenceValue = (r: unknown): GoValue => shown(ownerReferenceGoString(r));
+
+/** %#v of a []metav1.OwnerReference. */
+export const ownerReferencesValue = (refs: unknown[]): GoValue => shown(`[]v1.OwnerReference{${refs.map(ownerReferenceGoString).join(', ')}}`);

@@ -7,7 +7,7 @@
  */
 import { FieldError } from '../../api/status';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameFn } from '../../api/validation';
-import { plain, stringsValue } from './govalue';
+import { ownerReferencesValue, ownerReferenceValue, plain, stringsValue } from './govalue';
 
 export const FIELD_IMMUTABLE = 'field is immutable';
 export const IS_NEGATIVE = 'must be greater than or equal to 0';
@@ -61,11 +61,11 @@ function validateOwnerReferences(refs: unknown, path: string, errs: FieldError[]
     if (!str(r.kind)) errs.push(FieldError.invalid(`${path}.kind`, str(r.kind), 'kind must not be empty'));
     if (!str(r.name)) errs.push(FieldError.invalid(`${path}.name`, str(r.name), 'name must not be empty'));
     if (!str(r.uid)) errs.push(FieldError.invalid(`${path}.uid`, str(r.uid), 'uid must not be empty'));
-    if (apiVersion === 'v1' && r.kind === 'Event') errs.push(FieldError.invalid(path, r, '/v1, Kind=Event is disallowed from being an owner'));
+    if (apiVersion === 'v1' && r.kind === 'Event') errs.push(FieldError.invalid(path, ownerReferenceValue(r), '/v1, Kind=Event is disallowed from being an owner'));
     if (r.controller === true) {
       const name = `${str(r.kind)}/${str(r.name)}`;
       if (firstController)
-        errs.push(FieldError.invalid(path, refs, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${name}`));
+        errs.push(FieldError.invalid(path, ownerReferencesValue(refs), `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${name}`));
       else firstController = name;
     }
   }
