@@ -778,6 +778,16 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | a bad selector operator | spec.selector = {"matchExpressions":[{"key":"a","operator":"Near"}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator |
       | eviction policy | spec.unhealthyPodEvictionPolicy = "AlwaysAllow" |  |
       | an unknown eviction policy | spec.unhealthyPodEvictionPolicy = "Never" | spec.unhealthyPodEvictionPolicy: Unsupported value: "Never": supported values: "AlwaysAllow", "IfHealthyBudget" |
+      | a selector with NotIn and no values | spec.selector = {"matchExpressions":[{"key":"c","operator":"NotIn","values":[]}]} | spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn' |
+      | a selector with In and no values | spec.selector = {"matchExpressions":[{"key":"c","operator":"In"}]} | spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn' |
+      | a selector with NotIn and a value | spec.selector = {"matchExpressions":[{"key":"c","operator":"NotIn","values":["x"]}]} |  |
+      | a selector with DoesNotExist and values | spec.selector = {"matchExpressions":[{"key":"c","operator":"DoesNotExist","values":["x"]}]} | spec.selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
+      | a selector with Exists and values | spec.selector = {"matchExpressions":[{"key":"c","operator":"Exists","values":["x"]}]} | spec.selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
+      | a selector with DoesNotExist | spec.selector = {"matchExpressions":[{"key":"c","operator":"DoesNotExist"}]} |  |
+      | a selector with Gt | spec.selector = {"matchExpressions":[{"key":"c","operator":"Gt","values":["1"]}]} | spec.selector.matchExpressions[0].operator: Invalid value: "Gt": not a valid selector operator |
+      | a selector with a bad key | spec.selector = {"matchExpressions":[{"key":"a b","operator":"Exists"}]} | spec.selector.matchExpressions[0].key: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
+      | a selector with a bad value | spec.selector = {"matchExpressions":[{"key":"c","operator":"In","values":["ok","a b"]}]} | spec.selector.matchExpressions[0].values[1]: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters… |
+      | a selector with a bad label | spec.selector = {"matchLabels":{"a b":"c"}} | spec.selector.matchLabels: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
 
   @AP22
   Scenario: PersistentVolumeClaims: access modes and a positive storage request (TestValidatePersistentVolumeClaim)
