@@ -1,14 +1,17 @@
+/** Nothing, as the forked reflect.DeepEqual of Semantic sees it: null, missing, or an empty slice (nil and empty slices are equal). */
+const isNil = (v: unknown): boolean => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+
 /**
  * A canonical text of a value for the update checks' equality (apiequality.Semantic.DeepEqual on
- * what was decoded): keys sorted, and a field set to null the same as one left out.
+ * what was decoded): keys sorted, and a field set to null or to an empty list the same as one left out.
  */
 export function canonical(v: unknown): string {
-  if (v === undefined || v === null) return 'null';
+  if (isNil(v)) return 'null';
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (typeof v === 'object')
     return `{${Object.keys(v as object)
       .sort()
-      .filter((k) => (v as any)[k] !== undefined && (v as any)[k] !== null)
+      .filter((k) => !isNil((v as any)[k]))
       .map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`)
       .join(',')}}`;
   return JSON.stringify(v);
@@ -20,8 +23,8 @@ export function canonical(v: unknown): string {
  */
 export function semanticallyEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const an = a === undefined || a === null;
-  const bn = b === undefined || b === null;
+  const an = isNil(a);
+  const bn = isNil(b);
   // NaN and the infinities print as null too.
   if (an || bn) return (an && bn) || canonical(a) === canonical(b);
   const ao = typeof a === 'object';
@@ -47,12 +50,12 @@ export function semanticallyEqual(a: unknown, b: unknown): boolean {
   let n = 0;
   for (const k of Object.keys(x)) {
     const v = x[k];
-    if (v === undefined || v === null) continue;
+    if (isNil(v)) continue;
     n++;
     if (!Object.prototype.propertyIsEnumerable.call(y, k)) return false;
     const w = y[k];
-    if (w === undefined || w === null || !semanticallyEqual(v, w)) return false;
+    if (isNil(w) || !semanticallyEqual(v, w)) return false;
   }
-  for (const k of Object.keys(y)) if (y[k] !== undefined && y[k] !== null) n--;
+  for (const k of Object.keys(y)) if (!isNil(y[k])) n--;
   return n === 0;
 }
