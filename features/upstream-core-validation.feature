@@ -462,6 +462,13 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | bad template label | spec.template.metadata.labels = {"a":"b","b c":"d"} | spec.template.labels: Invalid value: "b c": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character… |
       | template restartPolicy Never | spec.template.spec.restartPolicy = "Never" | spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always" |
       | template activeDeadlineSeconds | spec.template.spec.activeDeadlineSeconds = 10 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported |
+      | a bad update strategy with a rolling update | spec.updateStrategy = {"type":"foo","rollingUpdate":{"partition":1}} | spec.updateStrategy: Invalid value: apps.StatefulSetUpdateStrategy{Type:"foo", RollingUpdate:(*apps.RollingUpdateStatefulSetStrategy)(0xc…)}: must be 'RollingUpdate' or 'OnDelete' |
+      | OnDelete with a partition | spec.updateStrategy = {"type":"OnDelete","rollingUpdate":{"partition":1}} | spec.updateStrategy.rollingUpdate: Invalid value: apps.RollingUpdateStatefulSetStrategy{Partition:(*int32)(0xc…), MaxUnavailable:(*intstr.IntOrString)(nil)}: only allowed for updateStrategy 'RollingUpdate' |
+      | RollingUpdate without a rolling update | spec.updateStrategy = {"type":"RollingUpdate"} |  |
+      | a zero partition | spec.updateStrategy = {"type":"RollingUpdate","rollingUpdate":{"partition":0}} |  |
+      | a selector of expressions only | spec.selector = {"matchExpressions":[{"key":"a","operator":"In","values":["b"]}]} |  |
+      | a bad template annotation | spec.template.metadata.annotations = {"b c":"d"} | spec.template.annotations: Invalid value: "b c": name part must consist of alphanumeric characters… |
+      | a template without labels | delete spec.template.metadata.labels | spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels` |
 
   @AP18
   Scenario: A StatefulSet update changes only replicas, ordinals, template, strategies and minReadySeconds (TestValidateStatefulSetUpdate)
