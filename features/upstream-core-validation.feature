@@ -710,6 +710,12 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | a key that is two dots | data = {"..":"v"} | data[..]: Invalid value: "..": must not be '..' |
       | a key in both | binaryData = {"key":"AAEC"} | data[key]: Invalid value: "key": duplicate of key present in binaryData ; binaryData[key]: Invalid value: "key": duplicate of key present in data |
       | a bad binary key | binaryData = {"a b":"AAEC"} | binaryData[a b]: Invalid value: "a b": a valid config key must consist of alphanumeric characters, '-', '_' or '.'… |
+      | data of 1 MiB | data = {"a":"REPEAT(x,1048576)"} |  |
+      | data over 1 MiB | data = {"a":"REPEAT(x,1048577)"} | : Too long: may not be more than 1048576 bytes |
+      | two values over 1 MiB together | data = {"a":"REPEAT(x,524288)","b":"REPEAT(x,524289)"} | : Too long: may not be more than 1048576 bytes |
+      | data and binary data of 1 MiB | data = {"a":"REPEAT(x,1048573)"} ; binaryData = {"b":"QUFB"} |  |
+      | data and binary data over 1 MiB | data = {"a":"REPEAT(x,1048574)"} ; binaryData = {"b":"QUFB"} | : Too long: may not be more than 1048576 bytes |
+      | binary data counted decoded | binaryData = {"b":"REPEAT(QUFB,349525)"} ; data = {"a":"x"} |  |
 
   @AP22
   Scenario: An immutable ConfigMap keeps its data (TestValidateConfigMapUpdate)
@@ -764,6 +770,8 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | TLS without a key | type = "kubernetes.io/tls" ; data = {"tls.crt":"Yw=="} | data[tls.key]: Required value |
       | TLS without a certificate | type = "kubernetes.io/tls" ; data = {"tls.key":"aw=="} | data[tls.crt]: Required value |
       | TLS without either | type = "kubernetes.io/tls" | data[tls.crt]: Required value ; data[tls.key]: Required value |
+      | data of 1 MiB | data = {"a":"REPEAT(QUFB,349525)","b":"QQ=="} |  |
+      | data over 1 MiB | data = {"a":"REPEAT(QUFB,349525)","b":"QUE="} | data: Too long: may not be more than 1048576 bytes |
 
   @AP27
   Scenario: A Secret keeps its type, and its data once immutable (TestValidateSecretUpdate)

@@ -4,7 +4,8 @@
  * data tables: each row changes one valid object, as upstream's cases start from a valid object
  * and break one field, and lists every error the API server's validation then returns, as
  * `field: Type: value: detail` (what a Status cause and `kubectl apply` print).
- * A change is `path = JSON` or `delete path`, several joined by ` ; `; errors are joined by ` ; `,
+ * A change is `path = JSON` or `delete path`, several joined by ` ; ` (REPEAT(x,n) in the JSON stands for x
+ * written n times); errors are joined by ` ; `,
  * and a `…` in an expected error stands for any text (apimachinery's long regex help, a Go pointer's
  * address).
  */
@@ -33,7 +34,7 @@ function applyChange(obj: any, change: string): void {
   }
   const last = keys[keys.length - 1];
   if (del) delete at[last];
-  else at[last] = JSON.parse(set![2]);
+  else at[last] = JSON.parse(set![2].replace(/REPEAT\(([^,()]*),(\d+)\)/g, (_m, x: string, n: string) => x.repeat(Number(n))));
 }
 
 function changed(kind: string, changes: string): KObject {
