@@ -505,6 +505,11 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | generated selector without its labels | spec.template.metadata.labels = {"app":"x"} | spec.template.metadata.labels[controller-uid]: Required value: 1a2b3c ; spec.template.metadata.labels[job-name]: Required value: myjob ; spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Required value: 1a2b3c ; spec.template.metadata.labels[batch.kubernetes.io/job-name]: Required value: myjob ; spec.template.metadata.labels: Invalid value: map[string]string{"app":"x"}: `selector` does not match template `labels` |
       | a selector that was not generated | spec.selector = {"matchLabels":{"batch.kubernetes.io/controller-uid":"other"}} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated ; spec.template.metadata.labels: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: `selector` does not match template `labels` |
       | a Job without a uid | delete metadata.uid | metadata.uid: Required value ; spec.template.metadata.labels[controller-uid]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: must be '' ; spec.template.metadata.labels[batch.kubernetes.io/controller-uid]: Invalid value: map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c", "batch.kubernetes.io/job-name":"myjob", "controller-uid":"1a2b3c", "job-name":"myjob"}: must be '' ; spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"1a2b3c"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated |
+      | Indexed with completions | spec.completionMode = "Indexed" ; spec.completions = 3 |  |
+      | NonIndexed | spec.completionMode = "NonIndexed" |  |
+      | podReplacementPolicy Failed | spec.podReplacementPolicy = "Failed" |  |
+      | podReplacementPolicy TerminatingOrFailed | spec.podReplacementPolicy = "TerminatingOrFailed" |  |
+      | zero counts | spec.parallelism = 0 ; spec.completions = 0 ; spec.backoffLimit = 0 ; spec.ttlSecondsAfterFinished = 0 |  |
 
   @AP18
   Scenario: A Job's completions, selector, template and completion mode never change (TestValidateJobUpdate)
@@ -512,6 +517,11 @@ Feature: Pods, workloads, Jobs and Services are validated as upstream's own test
       | case | old | new | errors |
       | completions changed |  | spec.completions = 2 | spec.completions: Invalid value: 2: field is immutable |
       | parallelism changed |  | spec.parallelism = 3 |  |
+      | completions removed |  | delete spec.completions | spec.completions: Invalid value: "null": field is immutable |
+      | an Indexed Job scaled in tandem | spec.completionMode = "Indexed" ; spec.completions = 2 ; spec.parallelism = 2 | spec.completionMode = "Indexed" ; spec.completions = 4 ; spec.parallelism = 4 |  |
+      | an Indexed Job's completions alone | spec.completionMode = "Indexed" ; spec.completions = 2 ; spec.parallelism = 2 | spec.completionMode = "Indexed" ; spec.completions = 4 ; spec.parallelism = 2 | spec.completions: Invalid value: 4: can only be modified in tandem with spec.parallelism |
+      | an Indexed Job's parallelism alone | spec.completionMode = "Indexed" ; spec.completions = 2 ; spec.parallelism = 2 | spec.completionMode = "Indexed" ; spec.completions = 2 ; spec.parallelism = 1 |  |
+      | an Indexed Job's completions removed | spec.completionMode = "Indexed" ; spec.completions = 2 ; spec.parallelism = 2 | spec.completionMode = "Indexed" ; delete spec.completions | spec.completions: Required value: when completion mode is Indexed |
       | completionMode changed |  | spec.completionMode = "Indexed" | spec.completionMode: Invalid value: "Indexed": field is immutable |
       | selector changed | spec.manualSelector = true | spec.manualSelector = true ; spec.selector = {"matchLabels":{"job-name":"myjob"}} | spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"job-name":"myjob"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable |
       | template changed |  | spec.template.spec.containers[0].image = "v2" | spec.template: Invalid value: core.PodTemplateSpec{… |

@@ -63,6 +63,20 @@ function validateGeneratedSelector(job: any, errs: FieldError[]): void {
   if (sel && !matchesLabels(sel, expected)) errs.push(FieldError.invalid('spec.selector', labelSelectorValue(spec.selector), '`selector` not auto-generated'));
 }
 
+/**
+ * validateCompletions (ElasticIndexedJob, GA and on in 1.32): completions are immutable but for an
+ * Indexed Job's, which may change in tandem with parallelism (to nil is left to the spec's check).
+ */
+function validateCompletionsUpdate(spec: any, old: any, errs: FieldError[]): void {
+  const isSet = (v: unknown) => v !== undefined && v !== null;
+  if (spec.completionMode !== 'Indexed') {
+    validateImmutable(spec.completions, old.completions, 'spec.completions', spec.completions ?? null, errs);
+    return;
+  }
+  if ((spec.completions ?? null) === (old.completions ?? null) || !isSet(spec.completions)) return;
+  if (spec.completions !== spec.parallelism) errs.push(FieldError.invalid('spec.completions', spec.completions, 'can only be modified in tandem with spec.parallelism'));
+}
+
 /** ValidateJob (create) and the strategy's ValidateUpdate. */
 export function validateJob(job: any, old: any | undefined, errs: FieldError[]): void {
   validateGeneratedSelector(job, errs);
@@ -75,7 +89,7 @@ export function validateJob(job: any, old: any | undefined, errs: FieldError[]):
     errs.push(FieldError.invalid('spec.template.metadata.labels', mapValue(spec.template?.metadata?.labels), '`selector` does not match template `labels`'));
   if (!old) return;
   const o = old.spec ?? {};
-  validateImmutable(spec.completions, o.completions, 'spec.completions', spec.completions ?? plain('nil'), errs);
+  validateCompletionsUpdate(spec, o, errs);
   validateImmutable(spec.selector, o.selector, 'spec.selector', labelSelectorValue(spec.selector), errs);
   validateImmutable(spec.template, o.template, 'spec.template', plain('core.PodTemplateSpec{…}'), errs);
   validateImmutable(spec.completionMode, o.completionMode, 'spec.completionMode', spec.completionMode ?? '', errs);
