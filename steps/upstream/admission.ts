@@ -13,7 +13,7 @@ import { StatusError } from '../../model/api/status';
 import { admitServiceAccount } from '../../model/apiserver/admission/serviceaccount';
 import type { AdmissionLookup, Operation } from '../../model/apiserver/admission/attributes';
 import { admitDefaultStorageClass } from '../../model/apiserver/admission-storageclass';
-import { admitNodeRestriction } from '../../model/apiserver/admission/node-restriction';
+import { admit } from '../../model/apiserver/admission';
 
 const USER = { name: 'admin', groups: ['system:masters'] } as any;
 
@@ -90,7 +90,8 @@ Then("the NodeRestriction admission plugin judges each request as upstream's tes
     const name = slash >= 0 ? target.slice(slash + 1) : target ?? '';
     const lookup: AdmissionLookup = { get: (r, ns, n) => NODE_RESTRICTION_OBJECTS[`${r}/${ns ?? ''}/${n}`], nameSuffix: () => 'abcde' };
     try {
-      admitNodeRestriction(
+      // Through the API server's admission chain with only NodeRestriction on (its test's plugin alone).
+      admit(
         {
           user: userOf(row.user),
           operation: operation as Operation,
@@ -102,6 +103,7 @@ Then("the NodeRestriction admission plugin judges each request as upstream's tes
           oldObject: row.old ? JSON.parse(row.old) : undefined,
         },
         lookup,
+        new Set(['ServiceAccount']),
       );
       return { ...row, result: 'allowed' };
     } catch (e) {
