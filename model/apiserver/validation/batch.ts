@@ -10,6 +10,7 @@ import { CronError, loadLocationError, parseStandard } from '../../controllers/c
 import { labelSelectorValue, mapValue, plain } from './govalue';
 import { validateImmutable, validateLabelSelector, validateNonnegative } from './objectmeta';
 import { validatePodTemplateSpec } from './pod';
+import { isSet } from './semantic';
 
 /** The labels a generated selector needs, in the order upstream checks them (the legacy ones first). */
 const GENERATED_LABELS: [string, 'uid' | 'name'][] = [
@@ -68,7 +69,6 @@ function validateGeneratedSelector(job: any, errs: FieldError[]): void {
  * Indexed Job's, which may change in tandem with parallelism (to nil is left to the spec's check).
  */
 function validateCompletionsUpdate(spec: any, old: any, errs: FieldError[]): void {
-  const isSet = (v: unknown) => v !== undefined && v !== null;
   if (spec.completionMode !== 'Indexed') {
     validateImmutable(spec.completions, old.completions, 'spec.completions', spec.completions ?? null, errs);
     return;

@@ -9,12 +9,11 @@
 import { FieldError } from '../../api/status';
 import { inclusiveRangeError } from '../../api/validation';
 import { validateTolerations } from './scheduling';
-import { semanticallyEqual } from './semantic';
+import { isSet, semanticallyEqual } from './semantic';
 import { mapValue } from './govalue';
 
 const MAX_INT32 = 2147483647;
 const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** The fields ValidatePodUpdate lets change (InPlacePodVerticalScaling is off in 1.32). */
 export const POD_UPDATABLE_FIELDS =

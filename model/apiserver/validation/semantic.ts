@@ -1,3 +1,6 @@
+/** A pointer field that is set: neither null nor left out (an empty list counts as set). */
+export const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+
 /** Nothing, as the forked reflect.DeepEqual of Semantic sees it: null, missing, or an empty slice (nil and empty slices are equal). */
 const isNil = (v: unknown): boolean => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 

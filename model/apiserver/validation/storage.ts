@@ -5,13 +5,13 @@
  * capacity, a provisioner for a StorageClass, and a claim's spec that does not change once
  * created except its requests.
  */
+import { posix } from 'node:path';
 import { tryQuantity } from '../../api/quantity';
 import { FieldError } from '../../api/status';
 import { isDNS1123Subdomain, isQualifiedName } from '../../api/validation';
 import { plain } from './govalue';
-import { semanticallyEqual } from './semantic';
+import { isSet, semanticallyEqual } from './semantic';
 
-const isSet = (v: unknown) => v !== undefined && v !== null;
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 
 /** A claim's empty access modes say why; a volume's say nothing (ValidatePersistentVolumeSpec). */
@@ -93,8 +93,8 @@ export function validateVolumeSpec(spec: any, errs: FieldError[]): void {
     }
   }
   if (volumes === 0) errs.push(FieldError.required('spec', 'must specify a volume type'));
-  // A hostPath of "/" may not be recycled (path.Clean: "/", "//", "/." ...).
-  if (isSet(s.hostPath) && cleanPath(String(s.hostPath?.path ?? '')) === '/' && policy === 'Recycle')
+  // A hostPath of "/" may not be recycled (path.Clean, as posix.normalize: "/", "//", "/." ...).
+  if (isSet(s.hostPath) && posix.normalize(String(s.hostPath?.path ?? '')) === '/' && policy === 'Recycle')
     errs.push(FieldError.forbidden('spec.persistentVolumeReclaimPolicy', "may not be 'recycle' for a hostPath mount of '/'"));
   if (typeof s.storageClassName === 'string' && s.storageClassName.length > 0)
     for (const msg of isDNS1123Subdomain(s.storageClassName)) errs.push(FieldError.invalid('spec.storageClassName', s.storageClassName, msg));
@@ -115,22 +115,6 @@ export function validateVolumeUpdate(spec: any, old: any, errs: FieldError[]): v
   if (isSet(prev.csi) && !isSet(prev.csi.controllerExpandSecretRef) && isSet(next.csi?.controllerExpandSecretRef)) delete next.csi.controllerExpandSecretRef;
   if (!semanticallyEqual(next, prev)) errs.push(FieldError.forbidden('spec.persistentvolumesource', 'spec.persistentvolumesource is immutable after creation'));
   if ((spec?.volumeMode ?? null) !== (old?.volumeMode ?? null)) errs.push(FieldError.invalid('volumeMode', spec?.volumeMode ?? null, 'field is immutable'));
-}
-
-/** Go's path.Clean, enough to tell "/" (an empty path is "."). */
-function cleanPath(p: string): string {
-  if (p === '') return '.';
-  const rooted = p.startsWith('/');
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length && out[out.length - 1] !== '..') out.pop();
-      else if (!rooted) out.push('..');
-    } else out.push(part);
-  }
-  const joined = out.join('/');
-  return rooted ? `/${joined}` : joined || '.';
 }
 
 /** ValidateStorageClass (pkg/apis/storage/validation): provisioner, parameters, reclaim policy, binding mode. */
