@@ -62,7 +62,12 @@ export class DaemonSetController {
     }, { synced: () => this.dsInformer.hasSynced() && this.podInformer.hasSynced() && this.nodeInformer.hasSynced() && this.historyInformer.hasSynced() });
     this.dsInformer.addEventHandler({
       onAdd: (ds) => this.queue.add(keyOf(ds)),
-      onUpdate: (_old, ds) => this.queue.add(keyOf(ds)),
+      onUpdate: (old, ds) => {
+        // A new UID under the same key: the DaemonSet was deleted and made again while the watch
+        // was down (a relist shows it as an update). Its expectations go, as on a delete.
+        if (old.metadata.uid !== ds.metadata.uid) this.expectations.delete(keyOf(ds));
+        this.queue.add(keyOf(ds));
+      },
       onDelete: (ds) => {
         this.expectations.delete(keyOf(ds));
         this.tallies.delete(keyOf(ds));
@@ -78,8 +83,10 @@ export class DaemonSetController {
       },
       onUpdate: (old, pod) => {
         if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
-        this.markDirty(old);
+        const was = this.markDirty(old);
         const ds = this.markDirty(pod);
+        // The controller reference moved: the DaemonSet that controlled the Pod looks again too.
+        if (was && was.metadata.uid !== ds?.metadata.uid) this.queue.add(keyOf(was));
         if (!ds) return;
         if (pod.metadata.deletionTimestamp) this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
         this.queue.add(keyOf(ds));
