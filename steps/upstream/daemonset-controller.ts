@@ -204,7 +204,12 @@ class Run {
       this.start();
     }
     else if (s.closeWatches) cp.apiserver.closeAllWatches('test');
-    else if (s.compact) cp.etcd.compact(cp.etcd.currentRevision);
+    else if (s.restartApiServer) {
+      // kube-apiserver restarts: its watch caches are rebuilt from etcd, so a watch resumed from
+      // an earlier version gets 410 Gone and the informer relists.
+      cp.apiserver.stop();
+      cp.apiserver.start();
+    }
     else if (s.resync) {
       // A resync: the handlers get the cached object as both old and new (same resourceVersion).
       const informer = s.resync === 'pods' ? this.dsc!.podInformer : this.dsc!.historyInformer;
