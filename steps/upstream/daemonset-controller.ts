@@ -69,6 +69,8 @@ class Run {
   failures: { verb: string; resource: string; subresource?: string; times: number }[] = [];
   /** upstream's fakePodControl: creates recorded, never sent (so never observed). */
   fakePodControl = false;
+  /** A kubelet's write to a Pod lands just before each Pod delete the controller sends (its event arrives after the delete returns). */
+  touchBeforeDelete = false;
   private fakeSeq = 0;
 
   ds(name: string): KObject | undefined {
@@ -111,6 +113,10 @@ class Run {
         f.times--;
         this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
         throw fail(500, `fake ${req.verb} ${req.resource} error`);
+      }
+      if (this.touchBeforeDelete && req.resource === 'pods' && req.verb === 'delete') {
+        const pod = this.cp.admin.get('pods', req.namespace, req.name!);
+        this.cp.admin.update('pods', req.namespace, { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: 'by-kubelet' } } });
       }
       if (this.fakePodControl && req.resource === 'pods' && req.verb === 'create') {
         this.cp.actions.push({ verb: 'create', resource: 'pods', namespace: req.namespace, body: req.body });
@@ -195,8 +201,13 @@ class Run {
       cp.admin.delete('pods', 'default', name);
     } else if (s.deleteNode) cp.admin.delete('nodes', undefined, s.deleteNode);
     else if (s.deleteDS) cp.admin.delete('daemonsets', 'default', s.deleteDS);
+    else if (s.deleteRevisions) {
+      // What the garbage collector does first for a deleted DaemonSet: its ControllerRevisions go (its Pods here stay).
+      for (const r of cp.admin.list('controllerrevisions', 'default').items) cp.admin.delete('controllerrevisions', 'default', r.metadata.name!);
+    }
     else if (s.fail) this.failures.push({ ...s.fail });
     else if (s.fakePodControl) this.fakePodControl = true;
+    else if (s.touchBeforeDelete) this.touchBeforeDelete = true;
     else if (s.start) this.start();
     else if (s.restart) {
       // kube-controller-manager restarts: the old controller's process ends, a new one lists afresh.
