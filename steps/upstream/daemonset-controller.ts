@@ -69,8 +69,6 @@ class Run {
   failures: { verb: string; resource: string; subresource?: string; times: number }[] = [];
   /** upstream's fakePodControl: creates recorded, never sent (so never observed). */
   fakePodControl = false;
-  /** A kubelet's write to a Pod lands just before each Pod delete the controller sends (its event arrives after the delete returns). */
-  touchBeforeDelete = false;
   private fakeSeq = 0;
 
   ds(name: string): KObject | undefined {
@@ -113,10 +111,6 @@ class Run {
         f.times--;
         this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
         throw fail(500, `fake ${req.verb} ${req.resource} error`);
-      }
-      if (this.touchBeforeDelete && req.resource === 'pods' && req.verb === 'delete') {
-        const pod = this.cp.admin.get('pods', req.namespace, req.name!);
-        this.cp.admin.update('pods', req.namespace, { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: 'by-kubelet' } } });
       }
       if (this.fakePodControl && req.resource === 'pods' && req.verb === 'create') {
         this.cp.actions.push({ verb: 'create', resource: 'pods', namespace: req.namespace, body: req.body });
@@ -207,7 +201,6 @@ class Run {
     }
     else if (s.fail) this.failures.push({ ...s.fail });
     else if (s.fakePodControl) this.fakePodControl = true;
-    else if (s.touchBeforeDelete) this.touchBeforeDelete = true;
     else if (s.start) this.start();
     else if (s.restart) {
       // kube-controller-manager restarts: the old controller's process ends, a new one lists afresh.
