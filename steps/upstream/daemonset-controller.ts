@@ -179,7 +179,7 @@ class Run {
       // The Pod's controller reference moves to another DaemonSet.
       const pod = cp.admin.get('pods', 'default', s.podOwner.name);
       const ds = this.ds(s.podOwner.to)!;
-      cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true }] } });
+      cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true }] } });
     } else if (s.podStatus) {
       // What a kubelet writes: the phase, and the Ready condition from now on.
       const pod = this.pick(s.podStatus);
