@@ -176,10 +176,13 @@ class Run {
       const pod = s.podLabel.name ? cp.admin.get('pods', 'default', s.podLabel.name) : this.pick(s.podLabel);
       cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: String(now()) } } });
     } else if (s.podOwner) {
-      // The Pod's controller reference moves to another DaemonSet.
+      // The Pod's controller reference moves to another DaemonSet, or (to null) goes.
       const pod = cp.admin.get('pods', 'default', s.podOwner.name);
-      const ds = this.ds(s.podOwner.to)!;
-      cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true }] } });
+      const metadata = { ...pod.metadata };
+      const ds = s.podOwner.to ? this.ds(s.podOwner.to)! : undefined;
+      if (ds) metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true }];
+      else delete metadata.ownerReferences;
+      cp.admin.update('pods', 'default', { ...pod, metadata });
     } else if (s.podStatus) {
       // What a kubelet writes: the phase, and the Ready condition from now on.
       const pod = this.pick(s.podStatus);

@@ -85,8 +85,9 @@ export class DaemonSetController {
         if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
         const was = this.markDirty(old);
         const ds = this.markDirty(pod);
-        // The controller reference moved: the DaemonSet that controlled the Pod looks again too.
-        if (was && was.metadata.uid !== ds?.metadata.uid) this.queue.add(keyOf(was));
+        // The DaemonSet that controlled the Pod before looks again too: the controller reference
+        // may have moved (when it did not, this is the key queued below, and the queue holds it once).
+        if (was) this.queue.add(keyOf(was));
         if (!ds) return;
         if (pod.metadata.deletionTimestamp) this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
         this.queue.add(keyOf(ds));
