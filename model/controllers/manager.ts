@@ -20,6 +20,7 @@ import { EndpointSliceController } from './endpointslice/controller';
 import { GarbageCollector } from './garbagecollector/collector';
 import { RangeAllocator } from './nodeipam/rangeallocator';
 import { NodeLifecycleController } from './nodelifecycle/controller';
+import { PodGCController } from './podgc/controller';
 import { TaintEvictionController } from './tainteviction/controller';
 import { ReplicaSetController } from './replicaset/controller';
 import { StatefulSetController } from './statefulset/controller';
@@ -126,6 +127,24 @@ export const CONTROLLERS: ControllerDescriptor[] = [
       return {
         informers: [esc.serviceInformer, esc.podInformer, esc.sliceInformer],
         ...startLines(ctx, 'endpointslice-controller', 'endpointslice_controller.go:281', 'Starting endpoint slice controller', 'endpoint_slice'),
+      };
+    },
+  },
+  {
+    name: 'pod-garbage-collector-controller',
+    init(ctx) {
+      const logger = 'pod-garbage-collector-controller';
+      const gcc = new PodGCController(ctx);
+      return {
+        informers: [gcc.podInformer, gcc.nodeInformer],
+        run() {
+          ctx.log.info('gc_controller.go:99', 'Starting GC controller', { logger });
+          waitingForCaches(ctx, 'GC');
+        },
+        onSynced() {
+          cachesSynced(ctx, 'GC');
+          gcc.start();
+        },
       };
     },
   },

@@ -16,6 +16,7 @@ export const CONTROLLER_SERVICE_ACCOUNTS: Record<string, string> = {
   'deployment-controller': 'deployment-controller',
   'replicaset-controller': 'replicaset-controller',
   'endpointslice-controller': 'endpointslice-controller',
+  'pod-garbage-collector-controller': 'pod-garbage-collector',
   'daemonset-controller': 'daemon-set-controller',
   'statefulset-controller': 'statefulset-controller',
   'persistentvolume-binder-controller': 'persistent-volume-binder',
