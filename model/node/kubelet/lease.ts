@@ -51,7 +51,14 @@ export class NodeLease {
         lease = client.tryGet('leases', LEASE_NAMESPACE, this.nodeName);
         if (!lease) {
           const uid = this.nodeUid();
-          if (!uid) return; // the Node is not registered yet
+          if (!uid) {
+            // setNodeOwnerFunc: no Lease without its owner. The Node is not registered yet, or it
+            // was deleted (its Lease with it, by the garbage collector): nothing is created, and
+            // the next interval tries again. (The model reads the Node's uid from the kubelet's
+            // informer where upstream GETs the Node.)
+            this.ctx.log.error('nodelease.go:49', 'Failed to get node when trying to set owner ref to the node lease', { err: `nodes "${this.nodeName}" not found`, node: this.nodeName });
+            return;
+          }
           // A Lease just created needs no update.
           this.lease = client.create('leases', LEASE_NAMESPACE, {
             apiVersion: 'coordination.k8s.io/v1',
@@ -66,7 +73,9 @@ export class NodeLease {
         this.lease = this.renewed(lease, now);
         return;
       } catch (e) {
-        if (!(e instanceof StatusError) || attempt >= MAX_UPDATE_RETRIES) throw e;
+        if (!(e instanceof StatusError)) throw e;
+        this.ctx.log.error('controller.go:195', 'Failed to update lease', { err: e.message });
+        if (attempt >= MAX_UPDATE_RETRIES) throw e;
         // A conflict: someone else wrote the Lease; or the API server failed. Read it again.
         lease = undefined;
       }

@@ -205,22 +205,38 @@ export class NodeStatusManager {
     }
   }
 
+  /**
+   * updateNodeStatus: up to nodeStatusUpdateRetry tries of tryUpdateNodeStatus, the first from
+   * the node lister (the informer's copy), the others from a fresh read. A Node deleted after
+   * registration is not registered again (registrationCompleted stays set until the kubelet
+   * restarts): every try fails with "error getting node", every 10 s.
+   */
   private update(): void {
     const { ctx } = this.core;
-    let node = this.nodes.getByName(undefined, this.name) ?? ctx.client.tryGet('nodes', undefined, this.name);
-    if (!node) {
-      this.registered = false; // deleted: register again, as the kubelet does
-      return this.register();
-    }
     const now = ctx.sim.clock.nowMs();
-    // updateNodeStatus: up to nodeStatusUpdateRetry tries, the first from the informer's copy,
-    // the others from a fresh read.
     for (let attempt = 0; attempt < NODE_STATUS_UPDATE_RETRY; attempt++) {
+      let node: KObject | undefined;
+      let getError: string | undefined;
+      if (attempt === 0) {
+        node = this.nodes.getByName(undefined, this.name);
+        // The lister's NotFound names the resource in the singular.
+        if (!node) getError = `node "${this.name}" not found`;
+      } else {
+        try {
+          node = ctx.client.get('nodes', undefined, this.name);
+        } catch (e) {
+          if (!(e instanceof StatusError)) throw e;
+          getError = e.message;
+        }
+      }
+      if (!node) {
+        ctx.log.error('kubelet_node_status.go:567', 'Error updating node status, will retry', { err: `error getting node "${this.name}": ${getError}` });
+        continue;
+      }
       try {
-        if (attempt > 0) node = ctx.client.get('nodes', undefined, this.name);
         const { status, events } = this.status(node);
-        if (!this.changed(node!.status, status) && now - this.lastReportMs < REPORT_MS) return;
-        const body = deepCopy(node!);
+        if (!this.changed(node.status, status) && now - this.lastReportMs < REPORT_MS) return;
+        const body = deepCopy(node);
         body.status = status;
         ctx.client.updateStatus('nodes', undefined, body);
         this.lastReportMs = now;
