@@ -87,8 +87,9 @@ export function manage(c: ManageContext, ds: KObject, nodes: KObject[], nodeToPo
       if (oldestNew && oldestOld && (!isPodReady(oldestOld) || isPodAvailable(oldestNew, ds.spec?.minReadySeconds ?? 0, c.nowMs))) toDelete.push(oldestOld);
     } else toDelete.push(...pods.filter((p) => !p.metadata.deletionTimestamp));
   }
-  // Pods pinned to nodes that no longer exist.
-  for (const [node, pods] of nodeToPods) if (!known.has(node)) toDelete.push(...pods.filter((p) => !p.metadata.deletionTimestamp));
+  // getUnscheduledPodsWithoutNode: unscheduled Pods pinned to a node that does not exist would
+  // never be scheduled; a Pod bound to a missing node is left to the Pod garbage collector.
+  for (const [node, pods] of nodeToPods) if (!known.has(node)) toDelete.push(...pods.filter((p) => !p.spec?.nodeName && !p.metadata.deletionTimestamp));
   syncNodes(c, ds, toDelete, needing, hash);
 }
 
