@@ -13,10 +13,10 @@ import { BY_OWNER_UID, ensureIndexes } from '../util/indexes';
 
 /**
  * The resources the collector monitors (graph_builder's monitors, limited to what this model
- * serves and can own or be owned: Nodes own mirror Pods, Services own EndpointSlices), owners
- * first so that a first list sees owners before their dependents.
+ * serves and can own or be owned: Nodes own mirror Pods and their kubelets' Leases, Services own
+ * EndpointSlices), owners first so that a first list sees owners before their dependents.
  */
-export const GC_RESOURCES = ['nodes', 'services', 'deployments', 'daemonsets', 'replicasets', 'statefulsets', 'cronjobs', 'jobs', 'pods', 'endpointslices', 'controllerrevisions', 'persistentvolumeclaims'] as const;
+export const GC_RESOURCES = ['nodes', 'services', 'deployments', 'daemonsets', 'replicasets', 'statefulsets', 'cronjobs', 'jobs', 'pods', 'endpointslices', 'controllerrevisions', 'persistentvolumeclaims', 'leases'] as const;
 
 export const FOREGROUND = 'foregroundDeletion';
 /** The size of the real collector's absentOwnerCache (an LRU). */
