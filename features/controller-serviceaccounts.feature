@@ -29,6 +29,7 @@ Feature: kube-controller-manager's controllers each get a ServiceAccount in kube
       serviceaccount/namespace-controller
       serviceaccount/node-controller
       serviceaccount/persistent-volume-binder
+      serviceaccount/pod-garbage-collector
       serviceaccount/replicaset-controller
       serviceaccount/root-ca-cert-publisher
       serviceaccount/service-account-controller

@@ -88,3 +88,102 @@ Feature: A node whose kubelet stops: NotReady, tainted, its Pods evicted and rep
     When I run `kubectl get pods`
     Then the output does not contain "Terminating"
     And 3 pods labelled "app=nginx" are Running
+
+  @KL29 @CT23
+  Scenario: A deleted Node stays gone: its kubelet logs that it is not found, the Pod GC deletes its Pods after the quarantine, and a kubelet restart registers it again
+    Upstream 1.32's kubelet registers its Node once (registrationCompleted is never reset): with
+    the Node deleted, each status sync fails five times with "error getting node" (the first try
+    reads the node lister, whose NotFound says "node", the others the API server's, "nodes"). The
+    garbage collector deletes the Node's Lease with it, and the lease controller creates none
+    without a Node to own it. The Pod garbage collector finds the Pods bound to a node it does not
+    know, waits out the 40 s quarantine, confirms with a GET that the Node is gone, marks each
+    Pod Failed with the DisruptionTarget condition and deletes it with grace period 0; the
+    kubelet then stops its containers, and the ReplicaSet replaces the Pods on the other node.
+    When I run `kubectl delete node k8s-worker-2`
+    Then the output is:
+      """
+      node "k8s-worker-2" deleted
+      """
+    When 30s pass
+    And I run `kubectl get nodes -o name`
+    Then the output is:
+      """
+      node/k8s-master
+      node/k8s-worker-1
+      """
+    When I run `kubectl get leases -n kube-node-lease -o name`
+    Then the output is:
+      """
+      lease.coordination.k8s.io/k8s-master
+      lease.coordination.k8s.io/k8s-worker-1
+      """
+    # Still in quarantine: the Pods bound to the deleted node are there, and run.
+    When I run `kubectl get pods -l app=nginx --field-selector spec.nodeName=k8s-worker-2 -o custom-columns=PHASE:.status.phase`
+    Then the output is:
+      """
+      PHASE
+      Running
+      Running
+      """
+    When I run `on k8s-worker-2 journalctl -u kubelet --no-pager`
+    Then the output has lines matching, in order:
+      """
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:567\] "Error updating node status, will retry" err="error getting node \\"k8s-worker-2\\": node \\"k8s-worker-2\\" not found"$
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:567\] "Error updating node status, will retry" err="error getting node \\"k8s-worker-2\\": nodes \\"k8s-worker-2\\" not found"$
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:567\] "Error updating node status, will retry" err="error getting node \\"k8s-worker-2\\": nodes \\"k8s-worker-2\\" not found"$
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:567\] "Error updating node status, will retry" err="error getting node \\"k8s-worker-2\\": nodes \\"k8s-worker-2\\" not found"$
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:567\] "Error updating node status, will retry" err="error getting node \\"k8s-worker-2\\": nodes \\"k8s-worker-2\\" not found"$
+      E0101 [\d:.]+ +\d+ kubelet_node_status\.go:541\] "Unable to update node status" err="update node status exceeds retry count"$
+      E0101 [\d:.]+ +\d+ nodelease\.go:49\] "Failed to get node when trying to set owner ref to the node lease" err="nodes \\"k8s-worker-2\\" not found" node="k8s-worker-2"$
+      """
+    And the output has 1 line matching "Attempting to register node"
+    When 40s pass
+    And I run `kubectl get pods -l app=nginx -o custom-columns=NODE:.spec.nodeName,PHASE:.status.phase`
+    Then the output is:
+      """
+      NODE           PHASE
+      k8s-worker-1   Running
+      k8s-worker-1   Running
+      k8s-worker-1   Running
+      """
+    And the trace shows, in order:
+      | kind | actor                   | verb   | target                              |
+      | api  | kubectl                 | delete | nodes/k8s-worker-2                  |
+      | api  | kube-controller-manager | delete | leases/kube-node-lease/k8s-worker-2 |
+      | api  | kube-controller-manager | get    | nodes/k8s-worker-2                  |
+      | api  | kube-controller-manager | patch  | pods/status/default/nginx-          |
+      | api  | kube-controller-manager | delete | pods/default/nginx-                 |
+    When I run `on k8s-worker-2 crictl ps -a -q`
+    Then the output is:
+      """
+      """
+    When I run `kubectl logs -n kube-system kube-controller-manager-k8s-master`
+    Then the output has lines matching, in order:
+      """
+      "Started controller" controller="pod-garbage-collector-controller"$
+      "Starting GC controller" logger="pod-garbage-collector-controller"$
+      Caches are synced for GC$
+      gc_controller\.go:\d+\] "PodGC is force deleting Pod" logger="pod-garbage-collector-controller" pod="default/nginx-[a-z0-9]+-[a-z0-9]{5}"$
+      gc_controller\.go:\d+\] "Forced deletion of orphaned Pod succeeded" logger="pod-garbage-collector-controller" pod="default/nginx-[a-z0-9]+-[a-z0-9]{5}"$
+      """
+    # A restarted kubelet registers its Node again: the node, its Lease and its daemon Pods are back.
+    When I run `on k8s-worker-2 systemctl restart kubelet`
+    And 30s pass
+    And I run `kubectl get nodes k8s-worker-2`
+    Then the output lines match:
+      """
+      NAME +STATUS +ROLES +AGE +VERSION
+      k8s-worker-2 +Ready +<none> +\d+s +v1\.32\.2
+      """
+    When I run `kubectl get leases -n kube-node-lease k8s-worker-2 -o name`
+    Then the output is:
+      """
+      lease.coordination.k8s.io/k8s-worker-2
+      """
+    When I run `kubectl get pods -A --field-selector spec.nodeName=k8s-worker-2 -o custom-columns=NAMESPACE:.metadata.namespace,PHASE:.status.phase --sort-by=.metadata.namespace`
+    Then the output is:
+      """
+      NAMESPACE      PHASE
+      kube-flannel   Running
+      kube-system    Running
+      """
