@@ -24,6 +24,8 @@ export interface Action {
   namespace?: string;
   name?: string;
   body?: any;
+  /** The request's query (a delete's gracePeriodSeconds). */
+  query?: any;
 }
 
 const ADMIN_TOKEN = 'upstream-test-admin';
@@ -60,7 +62,7 @@ export class FakeControlPlane {
     const request = ctx.client.request.bind(ctx.client);
     ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
       if (req.verb !== 'get' && req.verb !== 'list' && req.verb !== 'watch')
-        this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+        this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body, query: req.query });
       return request(req);
     };
     return ctx;

@@ -40,7 +40,11 @@ export function markFailedAndDeletePod(ctx: ComponentContext, logger: string, po
       const next = updatePodCondition(old, condition, ctx.sim.clock.nowRFC3339());
       // The two-way patch carries the condition only when it changed (conditions merge by type).
       const changed = next.filter((c, i) => JSON.stringify(c) !== JSON.stringify(old[i]));
-      if (changed.length) status.conditions = changed;
+      if (changed.length) {
+        // As the two-way merge patch writes it: the order of every condition, then those that changed.
+        status['$setElementOrder/conditions'] = next.map((c) => ({ type: c.type }));
+        status.conditions = changed;
+      }
     }
     ctx.client.patch('pods', ns, name, 'strategic', { metadata: { uid: pod.metadata.uid }, status }, { subresource: 'status' });
   }
