@@ -42,10 +42,11 @@ const PARTS = {
       ],
     },
     nodes: {
-      mutate: [`${C}/nodelifecycle/**/*.ts`, `${C}/tainteviction/**/*.ts`, `${C}/nodeipam/**/*.ts`, `${C}/garbagecollector/**/*.ts`],
+      mutate: [`${C}/nodelifecycle/**/*.ts`, `${C}/tainteviction/**/*.ts`, `${C}/nodeipam/**/*.ts`, `${C}/garbagecollector/**/*.ts`, `${C}/podgc/**/*.ts`],
       features: [
         'features/upstream-nodelifecycle.feature',
         'features/upstream-tainteviction.feature',
+        'features/upstream-podgc.feature',
         'features/upstream-nodeipam.feature',
         'features/upstream-garbagecollector.feature',
         'features/node-failure.feature',
