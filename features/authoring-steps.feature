@@ -74,7 +74,7 @@ Feature: Steps for authors: a session recorded as a scenario, and the sentences 
       """
     And the recorded feature contains:
       """
-            one +1/1 +Running +0 +\S.*? +\d+\.\d+\.\d+\.\d+ +k8s-worker-1 +<none> +<none>
+            one +1/1 +Running +0 +\S.*? +\d+\.\d+\.\d+\.\d+ +k8s-worker-2 +<none> +<none>
       """
     When I run the recorded feature
     Then the feature passes

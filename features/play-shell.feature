@@ -23,8 +23,8 @@ Feature: A play's lines read as a terminal's, and the play never crashes
       $ kubectl get nodes | grep -c worker
       2
       $ kubectl get nodes --no-headers | sort -r | head -n 2
-      k8s-worker-2   Ready   <none>          34s   v1.32.2
-      k8s-worker-1   Ready   <none>          34s   v1.32.2
+      k8s-worker-2   Ready   <none>          35s   v1.32.2
+      k8s-worker-1   Ready   <none>          35s   v1.32.2
       $ kubectl get pods -A | grep -E 'etcd|coredns' | grep -v Pending | wc -l
       3
       $ kubectl get nodes -o name | grep -i K8S-MASTER
