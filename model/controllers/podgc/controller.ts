@@ -120,7 +120,6 @@ export class PodGCController {
       }
       if (!isNodeReady(node) && (node.spec?.taints ?? []).some((t: any) => t?.key === TAINT_NODE_OUT_OF_SERVICE)) terminating.push(pod);
     }
-    if (terminating.length === 0) return;
     for (const pod of terminating.sort(byEvictionAndCreationTimestamp)) this.forceDelete(pod, 'gc_controller.go:180');
   }
 
