@@ -34,3 +34,16 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
   @CT14
   Scenario: One sync of a Job over its Pods, as TestControllerSyncJob pins it
     Then every row of upstream's TestControllerSyncJob holds for one sync of the model's Job controller
+
+  @CT26
+  Scenario Outline: A Job past its deadline or its backoff limit, as <table> pins it
+    Then every row of upstream's job controller test <table> holds on the model's Job controller
+
+    Examples:
+      | table               |
+      | pastDeadline        |
+      | backoffForOnFailure |
+
+  @CT27
+  Scenario: A Pod no running Job controls loses its job-tracking finalizer, as TestSyncOrphanPod pins it
+    Then every row of upstream's job controller test syncOrphanPod holds on the model's Job controller

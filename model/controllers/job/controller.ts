@@ -80,7 +80,13 @@ export class JobController {
   /** A Pod changed: its Job syncs a batch period later; an orphan with our finalizer is released. */
   private podEvent(pod: KObject, kind: 'add' | 'update' | 'delete'): void {
     const ref = controllerOf(pod);
-    if (!ref || ref.kind !== 'Job' || !ref.apiVersion.startsWith('batch/')) return;
+    // addPod/updatePod: a Pod no one controls is an orphan, released if it has our finalizer
+    // (even when a Job owns it without controlling it); one another kind controls is not ours.
+    if (!ref) {
+      if (kind !== 'delete' && hasTrackingFinalizer(pod)) this.queue.add(ORPHAN + keyOf(pod));
+      return;
+    }
+    if (ref.kind !== 'Job' || ref.apiVersion !== 'batch/v1') return;
     const job = this.jobInformer.getByName(pod.metadata.namespace, ref.name);
     if (!job || job.metadata.uid !== ref.uid) {
       if (kind !== 'delete' && hasTrackingFinalizer(pod)) this.queue.add(ORPHAN + keyOf(pod));
@@ -163,7 +169,8 @@ export class JobController {
       const restarts = activeRestarts(pods);
       const onFailureLimit = spec.template?.spec?.restartPolicy === 'OnFailure' && (limit === 0 ? restarts > 0 : restarts >= limit);
       if (failed > limit || onFailureLimit) finishing = newCondition('FailureTarget', FINISH.backoff, now);
-      else if (typeof spec.activeDeadlineSeconds === 'number' && status.startTime && nowMs - Date.parse(status.startTime) >= spec.activeDeadlineSeconds * 1000)
+      // pastActiveDeadline: never while suspended.
+      else if (!suspended && typeof spec.activeDeadlineSeconds === 'number' && status.startTime && nowMs - Date.parse(status.startTime) >= spec.activeDeadlineSeconds * 1000)
         finishing = newCondition('FailureTarget', FINISH.deadline, now);
     }
 
@@ -203,10 +210,13 @@ export class JobController {
           setCondition(status, newCondition('Suspended', { reason: 'JobSuspended', message: 'Job suspended' }, now));
           this.recorder.event(job, 'Normal', 'Suspended', 'Job suspended');
         }
-        delete status.startTime;
+        // startTime stays: upstream resets it only when the Job is resumed.
       } else if (manageCalled && findCondition(job, 'Suspended')) {
         setCondition(status, newCondition('Suspended', { reason: 'JobResumed', message: 'Job resumed' }, now, 'False'));
         this.recorder.event(job, 'Normal', 'Resumed', 'Job resumed');
+        // A resumed Job's activeDeadlineSeconds counts from now.
+        status.startTime = now;
+        if (typeof spec.activeDeadlineSeconds === 'number') this.queue.addAfter(key, spec.activeDeadlineSeconds * 1000);
       }
     }
 
