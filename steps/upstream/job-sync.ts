@@ -94,6 +94,22 @@ function createPods(cp: FakeControlPlane, job: KObject, c: any): void {
   for (const restartCount of c.restartCounts ?? []) createPod(cp, job, c.podPhase, { restartCount });
 }
 
+function createdPodProblems(pod: any, job: KObject, indexed: boolean): string[] {
+  const problems: string[] = [];
+  const ref = JSON.stringify(pod?.metadata?.ownerReferences ?? []);
+  const wantRef = JSON.stringify([{ apiVersion: 'batch/v1', kind: 'Job', name: NAME, uid: job.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+  if (ref !== wantRef) problems.push(`controller ref ${ref}`);
+  if (!(pod?.metadata?.finalizers ?? []).includes(JOB_TRACKING_FINALIZER)) problems.push('no job-tracking finalizer');
+  if (pod?.metadata?.labels?.foo !== 'bar') problems.push(`labels ${JSON.stringify(pod?.metadata?.labels)}`);
+  if (indexed) {
+    const ix = pod?.metadata?.annotations?.[COMPLETION_INDEX];
+    if (pod?.spec?.hostname !== `${NAME}-${ix}`) problems.push(`hostname ${pod?.spec?.hostname} for index ${ix}`);
+    const wantEnv = JSON.stringify([{ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: `metadata.labels['${COMPLETION_INDEX}']` } } }]);
+    for (const ctr of pod?.spec?.containers ?? []) if (JSON.stringify(ctr.env ?? []) !== wantEnv) problems.push(`env ${JSON.stringify(ctr.env)}`);
+  }
+  return problems;
+}
+
 const conditionRows = (job: KObject) => (job.status?.conditions ?? []).map((x: any) => [x.type, x.status, x.reason ?? '', x.message ?? '']);
 
 /** The Job and its Pods through the API, then the controller started and its first syncJob run. */
@@ -119,6 +135,12 @@ function runSync(c: any): string | undefined {
     podPatches: actions.filter((a) => a.verb === 'patch').length,
   };
   const want: any = { creations: c.creations ?? 0, deletions: c.deletions ?? 0, podPatches: c.podPatches ?? 0 };
+  // Upstream validates each Pod the fake pod control made: its controller reference, and for an
+  // Indexed Job its hostname and JOB_COMPLETION_INDEX (checkIndexedJobPods, checkJobCompletionEnvVariable).
+  // The model's Pods also carry the job-tracking finalizer from the start.
+  const job = cp.admin.get('jobs', NS, NAME);
+  got.createdPodProblems = created.flatMap((a) => createdPodProblems(a.body, job, !!c.indexed));
+  want.createdPodProblems = [];
   if (c.indexed) {
     got.createdIndexes = created.map((a) => Number(a.body?.metadata?.annotations?.[COMPLETION_INDEX])).sort((x, y) => x - y);
     want.createdIndexes = c.createdIndexes ?? [];
