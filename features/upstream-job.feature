@@ -47,3 +47,7 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
   @CT27
   Scenario: A Pod no running Job controls loses its job-tracking finalizer, as TestSyncOrphanPod pins it
     Then every row of upstream's job controller test syncOrphanPod holds on the model's Job controller
+
+  @CT14
+  Scenario: A change through the Job or Pod watch reaches syncJob when upstream's does, as TestWatchJobs, TestWatchPods and TestJobBackoff pin it
+    Then every row of upstream's job controller test watch holds on the model's Job controller

@@ -231,10 +231,44 @@ function runOrphanPod(c: any): string | undefined {
   return same({ finalizerRemoved: removed }, { finalizerRemoved: c.wantFinalizerRemoved });
 }
 
+/** TestWatchJobs, TestWatchPods, TestJobBackoff: when the controller acts after a change that comes through a watch. */
+function runWatch(c: any): string | undefined {
+  const cp = new FakeControlPlane();
+  const job = createJob(cp, { parallelism: 1, completions: 2, backoffLimit: 6 });
+  const ctx = cp.component('kube-controller-manager');
+  new JobController(ctx);
+  ctx.informers.start();
+  cp.advance(3000);
+  const pods = cp.admin.list('pods', NS).items;
+  if (pods.length !== 1) return `the Job made ${pods.length} Pods before the change, want 1`;
+  cp.clearActions();
+  const t0 = cp.sim.clock.nowMs();
+  if (c.change === 'parallelism') cp.admin.patch('jobs', NS, NAME, 'merge', { spec: { parallelism: 2 } });
+  else {
+    const pod = pods[0];
+    const finishedAt = cp.sim.clock.nowRFC3339();
+    const cs = [{ name: 'c', image: 'busybox', imageID: '', ready: false, restartCount: 0, state: { terminated: { exitCode: 1, finishedAt } } }];
+    cp.admin.updateStatus('pods', NS, { ...pod, status: { phase: 'Failed', containerStatuses: cs } });
+  }
+  const seen: number[] = [];
+  for (let t = 0; t < c.withinMs + 500; t += 10) {
+    cp.advance(10);
+    const hit = cp.actions.some((a) => a.verb === c.verb && a.resource === c.resource && (a.subresource ?? '') === (c.subresource ?? ''));
+    if (hit) {
+      seen.push(cp.sim.clock.nowMs() - t0);
+      break;
+    }
+  }
+  const at = seen[0];
+  const inWindow = at !== undefined && at >= c.notBeforeMs && at <= c.withinMs;
+  return same({ inWindow, job: job.metadata.name }, { inWindow: true, job: NAME }) && `${c.verb} ${c.resource} ${at === undefined ? 'never came' : `came ${at} ms after the change`}, want between ${c.notBeforeMs} and ${c.withinMs} ms`;
+}
+
 const TABLES: Record<string, (c: any) => string | undefined> = {
   pastDeadline: runCountsAndConditions,
   backoffForOnFailure: runCountsAndConditions,
   syncOrphanPod: runOrphanPod,
+  watch: runWatch,
 };
 
 Then("every row of upstream's job controller test {word} holds on the model's Job controller", function (table: string) {
