@@ -51,3 +51,7 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
   @CT14
   Scenario: A change through the Job or Pod watch reaches syncJob when upstream's does, as TestWatchJobs, TestWatchPods and TestJobBackoff pin it
     Then every row of upstream's job controller test watch holds on the model's Job controller
+
+  @CT14
+  Scenario: The Job controller deletes its active Pods in controller.ActivePods' order, as TestSortingActivePods pins it
+    Then every case of upstream's job test sortingActivePods holds on the model

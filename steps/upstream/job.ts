@@ -6,7 +6,7 @@
 import { Then } from '@cucumber/cucumber';
 import type { KObject } from '../../model/api/meta';
 import { nextBackoffRecord, remainingBackoffMs } from '../../model/controllers/job/backoff';
-import { calculateSucceededIndexes, COMPLETION_INDEX, duplicatedIndexPodsForRemoval, firstPendingIndexes, Intervals, podGenerateNameWithIndex } from '../../model/controllers/job/indexed';
+import { activePodsOrder, calculateSucceededIndexes, COMPLETION_INDEX, duplicatedIndexPodsForRemoval, firstPendingIndexes, Intervals, podGenerateNameWithIndex } from '../../model/controllers/job/indexed';
 import { finishedTime, hasTrackingFinalizer, JOB_TRACKING_FINALIZER } from '../../model/controllers/job/pods';
 import { runCases, same, upstreamFixture } from './apps-fakes';
 
@@ -35,7 +35,30 @@ function containerStatus(s: number | string): any {
   return { state: { terminated: { finishedAt: iso(s as number) } } };
 }
 
+/** "now" is defaultTestTime, "then" a month earlier; absent is Go's zero time. */
+const MONTH_MS = 30 * 24 * 3600_000;
+const when = (w: string | undefined) => (w === 'now' ? iso(0) : w === 'then' ? iso(-MONTH_MS) : undefined);
+
+/** TestSortingActivePods' Pods: node, phase, a Ready condition (and since when), restart counts, creation time. */
+function activePod(p: any): KObject {
+  const pod: KObject = { metadata: { name: p.name }, spec: { nodeName: p.nodeName }, status: { phase: p.phase } };
+  if (p.created) pod.metadata.creationTimestamp = when(p.created);
+  if (p.ready) pod.status.conditions = [{ type: 'Ready', status: 'True', ...(p.readySince ? { lastTransitionTime: when(p.readySince) } : {}) }];
+  if (p.restarts) pod.status.containerStatuses = p.restarts.map((n: number) => ({ restartCount: n }));
+  return pod;
+}
+
 const CHECKS: Record<string, (c: any) => string | undefined> = {
+  sortingActivePods: (c) => {
+    const pods: KObject[] = c.pods.map(activePod);
+    const orders = [pods, [...pods].reverse()].flatMap((list) => list.map((_, i) => [...list.slice(i), ...list.slice(0, i)]));
+    for (const order of orders) {
+      const got = [...order].sort(activePodsOrder).map((p) => p.metadata.name);
+      const problem = same(got, c.wantOrder);
+      if (problem) return `from ${order.map((p) => p.metadata.name).join(',')}: ${problem}`;
+    }
+    return undefined;
+  },
   newBackoffRecord: (c) => {
     const got = nextBackoffRecord(c.store ?? { failuresAfterLastSuccess: 0 }, c.succeeded.map((o: number) => T0 + o), c.failed.map((o: number) => T0 + o));
     const want = { failuresAfterLastSuccess: c.want.failuresAfterLastSuccess, lastFailureTime: c.want.lastFailureTime === undefined ? null : iso(c.want.lastFailureTime) };

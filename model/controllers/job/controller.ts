@@ -23,7 +23,7 @@ import { withKind } from '../util/objects';
 import { isPodReady } from '../util/podutil';
 import { slowStartBatch } from '../replicaset/manage';
 import { nextBackoffRecord, remainingBackoffMs, type BackoffRecord } from './backoff';
-import { calculateSucceededIndexes, completionIndex, duplicatedIndexPodsForRemoval, firstPendingIndexes, type Intervals, isIndexedJob, templateForIndex, withCompletionIndexEnv } from './indexed';
+import { activePodsOrder, calculateSucceededIndexes, completionIndex, duplicatedIndexPodsForRemoval, firstPendingIndexes, type Intervals, isIndexedJob, templateForIndex, withCompletionIndexEnv } from './indexed';
 import { activeRestarts, createJobPod, deleteJobPod, finishedTime, hasTrackingFinalizer, isActive, isFailed, isSucceeded, isTerminating, removeTrackingFinalizer } from './pods';
 import { FINISH, findCondition, isFinished, newCondition, setCondition, writeStatus, type JobCondition } from './status';
 
@@ -299,7 +299,7 @@ export class JobController {
       // activePodsForRemoval: the duplicates and strays first, then the least advanced.
       const { rm, left } = duplicatedIndexPodsForRemoval(active, spec.completions);
       const rmAtLeast = Math.max(0, active.length - want);
-      if (rm.length < rmAtLeast) rm.push(...[...left].sort(removalOrder).slice(0, rmAtLeast - rm.length));
+      if (rm.length < rmAtLeast) rm.push(...[...left].sort(activePodsOrder).slice(0, rmAtLeast - rm.length));
       const victims = rm.slice(0, MAX_POD_CREATE_DELETE_PER_SYNC);
       if (victims.length) {
         const gone = this.deleteJobPods(job, victims);
@@ -309,7 +309,7 @@ export class JobController {
     }
     if (active.length > want) {
       // activePodsForRemoval: the not-yet-running and the newest go first.
-      const victims = [...active].sort(removalOrder).slice(0, Math.min(active.length - want, MAX_POD_CREATE_DELETE_PER_SYNC));
+      const victims = [...active].sort(activePodsOrder).slice(0, Math.min(active.length - want, MAX_POD_CREATE_DELETE_PER_SYNC));
       const gone = this.deleteJobPods(job, victims);
       const rest = active.filter((p) => !gone.includes(p));
       return [rest, rest.length, gone.length];
@@ -361,13 +361,4 @@ export class JobController {
     if (firstError) throw firstError;
     return gone;
   }
-}
-
-/** Pending before running, unready before ready, newer before older. */
-function removalOrder(a: KObject, b: KObject): number {
-  const rank = (p: KObject) => (p.spec?.nodeName ? 1 : 0) + (p.status?.phase === 'Running' ? 1 : 0) + (isPodReady(p) ? 1 : 0);
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const ta = a.metadata.creationTimestamp ?? '';
-  const tb = b.metadata.creationTimestamp ?? '';
-  return ta === tb ? 0 : ta > tb ? -1 : 1;
 }

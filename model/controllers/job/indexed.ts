@@ -8,7 +8,8 @@
  */
 import { deepCopy, type KObject } from '../../api/meta';
 import { mutant } from '../../sim/mutants';
-import { isPodReady } from '../util/podutil';
+import { timeMs } from '../util/objects';
+import { isPodReady, maxContainerRestarts, podReadyCondition } from '../util/podutil';
 
 /** batch.JobCompletionIndexAnnotation (also the label's key). */
 export const COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
@@ -167,14 +168,44 @@ export function calculateSucceededIndexes(job: KObject, pods: KObject[], counted
   return { prev, all: prev.withIndexes([...fresh].sort((a, b) => a - b)) };
 }
 
-/** controller.ActivePods' Less, in short: unassigned, pending, unready and newer Pods sort first. */
+/**
+ * sort.Sort(controller.ActivePods): the order in which the Job controller deletes its active Pods.
+ * Unassigned before assigned; Pending before Unknown before Running; not ready before ready; of
+ * two ready Pods the one ready for less time (no transition time first); more container
+ * restarts (regular containers, then sidecars) first; no creation time, then the newer, first.
+ */
 export function activePodsOrder(a: KObject, b: KObject): number {
-  const rank = (p: KObject) => (p.spec?.nodeName ? 1 : 0) + (p.status?.phase === 'Running' ? 1 : 0) + (isPodReady(p) ? 1 : 0);
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const ta = a.metadata.creationTimestamp ?? '';
-  const tb = b.metadata.creationTimestamp ?? '';
-  return ta === tb ? 0 : ta > tb ? -1 : 1;
+  return activePodsLess(a, b) ? -1 : activePodsLess(b, a) ? 1 : 0;
 }
+
+const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
+
+function activePodsLess(a: KObject, b: KObject): boolean {
+  const na = a.spec?.nodeName ?? '';
+  const nb = b.spec?.nodeName ?? '';
+  if (na !== nb && (na === '' || nb === '')) return na === '';
+  const oa = PHASE_ORDINAL[a.status?.phase] ?? 0;
+  const ob = PHASE_ORDINAL[b.status?.phase] ?? 0;
+  if (oa !== ob) return oa < ob;
+  const ra = isPodReady(a);
+  const rb = isPodReady(b);
+  if (ra !== rb) return !ra;
+  if (ra) {
+    const ta = timeMs(podReadyCondition(a)?.lastTransitionTime);
+    const tb = timeMs(podReadyCondition(b)?.lastTransitionTime);
+    if (ta !== tb) return afterOrZero(ta, tb);
+  }
+  const xa = maxContainerRestarts(a);
+  const xb = maxContainerRestarts(b);
+  if (xa.regular !== xb.regular) return xa.regular > xb.regular;
+  if (xa.sidecar !== xb.sidecar) return xa.sidecar > xb.sidecar;
+  const ca = timeMs(a.metadata.creationTimestamp);
+  const cb = timeMs(b.metadata.creationTimestamp);
+  return ca !== cb && afterOrZero(ca, cb);
+}
+
+/** afterOrZero: a zero time first, else the later one. */
+const afterOrZero = (t1: number, t2: number) => (!t1 || !t2 ? !t1 : t1 > t2);
 
 /** addCompletionIndexEnvVariables: JOB_COMPLETION_INDEX from the label (PodIndexLabel is on in 1.32). */
 export function withCompletionIndexEnv(template: any): any {
