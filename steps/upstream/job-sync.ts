@@ -28,6 +28,7 @@ function createJob(cp: FakeControlPlane, c: any): KObject {
   if (c.activeDeadlineSeconds !== undefined) spec.activeDeadlineSeconds = c.activeDeadlineSeconds;
   if (c.completions !== -1) spec.completions = c.completions;
   if (c.indexed) spec.completionMode = 'Indexed';
+  if (c.podReplacementPolicy) spec.podReplacementPolicy = c.podReplacementPolicy;
   const metadata: any = { name: NAME, namespace: NS };
   if (c.deleting) metadata.finalizers = [HOLD];
   let job = cp.create('jobs', { apiVersion: 'batch/v1', kind: 'Job', metadata, spec });
