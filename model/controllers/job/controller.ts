@@ -195,7 +195,7 @@ export class JobController {
             activeCount = active.length;
           } else {
             let removed: number;
-            [active, activeCount, removed] = this.manageJob(key, job, active, succeeded, backoff, nowMs, succeededIndexes);
+            [active, activeCount, removed] = this.manageJob(key, job, active, pods.filter(isTerminating), succeeded, backoff, nowMs, succeededIndexes);
             terminating += removed;
           }
         } catch (e) {
@@ -289,7 +289,7 @@ export class JobController {
    * Indexed Job first removes Pods with a duplicated or invalid index, and starts the lowest
    * pending indexes.
    */
-  private manageJob(key: string, job: KObject, active: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number, succeededIndexes?: Intervals): [KObject[], number, number] {
+  private manageJob(key: string, job: KObject, active: KObject[], terminating: KObject[], succeeded: number, backoff: BackoffRecord, nowMs: number, succeededIndexes?: Intervals): [KObject[], number, number] {
     const spec = job.spec ?? {};
     const parallelism = spec.parallelism ?? 1;
     let want: number;
@@ -320,10 +320,13 @@ export class JobController {
         this.queue.addAfter(key, wait);
         return [active, active.length, 0];
       }
-      let diff = Math.min(want - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
+      // onlyReplaceFailedPods (podReplacementPolicy Failed, or a podFailurePolicy): no new Pod
+      // while one is still terminating, nor one for a terminating Pod's index.
+      const onlyFailed = spec.podReplacementPolicy === 'Failed' || !!spec.podFailurePolicy;
+      let diff = Math.max(0, Math.min(want - active.length - (onlyFailed ? terminating.length : 0), MAX_POD_CREATE_DELETE_PER_SYNC));
       let make = () => createJobPod(this.ctx.client, this.recorder, job, job);
       if (succeededIndexes) {
-        const indexes = firstPendingIndexes(active, succeededIndexes, diff, spec.completions);
+        const indexes = firstPendingIndexes(onlyFailed ? [...active, ...terminating] : active, succeededIndexes, diff, spec.completions);
         diff = indexes.length;
         const template = withCompletionIndexEnv(spec.template);
         let i = 0;
