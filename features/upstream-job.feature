@@ -7,7 +7,12 @@ Feature: The Job controller's backoff and Indexed Jobs pass Kubernetes' own unit
   the controller; they run here against the model's functions (steps/fixtures/upstream/job.json
   says which upstream files and versions). One sync of the controller over a Job and its Pods -
   the Pods it creates and deletes, the finalizers it removes, the status and conditions it
-  writes - follows TestControllerSyncJob's rows (steps/fixtures/upstream/job-sync.json).
+  writes - follows TestControllerSyncJob's rows (steps/fixtures/upstream/job-sync.json); so do
+  TestSyncJobPastDeadline and TestJobBackoffForOnFailure (a Job past its deadline or its OnFailure
+  restarts), TestSyncOrphanPod (which Pods lose the finalizer when no running Job controls them) and
+  TestWatchJobs, TestWatchPods and TestJobBackoff (when a watched change reaches a sync), with the
+  whole controller running on its informers. The order in which it deletes active Pods is
+  controller_utils_test.go's TestSortingActivePods.
 
   @CT04
   Scenario Outline: A Job's pod failure backoff, as backoff_utils_test.go pins it: <table>
