@@ -43,3 +43,16 @@ Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own u
   @CT16
   Scenario: One sync of a CronJob, as TestControllerV2SyncCronJob pins it
     Then every row of upstream's TestControllerV2SyncCronJob holds for one sync of the model's CronJob controller
+
+  @CT24
+  Scenario Outline: A Job made from a CronJob's template, and the order finished Jobs are trimmed in, as utils_test.go pins them: <table>
+    Then every case of upstream's CronJob Job template table <table> holds on the model
+
+    Examples:
+      | table           |
+      | jobFromTemplate |
+      | byJobStartTime  |
+
+  @CT25
+  Scenario: The whole CronJob controller trims finished Jobs, adopts its own Job and drops lost ones, as TestControllerV2CleanupFinishedJobs and the JobAlreadyExists tests pin it
+    Then every row of upstream's CronJob controller table holds for the model's whole controller

@@ -206,13 +206,23 @@ export class CronJobController {
 
   /** cleanupFinishedJobs: the oldest finished Jobs beyond successfulJobsHistoryLimit / failedJobsHistoryLimit. */
   private cleanupFinishedJobs(cj: KObject, jobs: KObject[]): void {
-    const byStart = (a: KObject, b: KObject) => timeMs(a.status?.startTime) - timeMs(b.status?.startTime) || (a.metadata.name! < b.metadata.name! ? -1 : 1);
     for (const [type, limit] of [['Complete', cj.spec?.successfulJobsHistoryLimit], ['Failed', cj.spec?.failedJobsHistoryLimit]] as const) {
       if (typeof limit !== 'number') continue;
-      const finished = jobs.filter((j) => finishedType(j) === type && !j.metadata.deletionTimestamp).sort(byStart);
+      const finished = jobs.filter((j) => finishedType(j) === type && !j.metadata.deletionTimestamp).sort(byJobStartTime);
       for (const job of finished.slice(0, Math.max(0, finished.length - limit))) this.deleteJob(cj, job);
     }
   }
+}
+
+/**
+ * byJobStartTime (utils.go): the earliest start first, Jobs that have not started (no
+ * status.startTime) last, equal start times by name.
+ */
+export function byJobStartTime(a: KObject, b: KObject): number {
+  const sa = a.status?.startTime;
+  const sb = b.status?.startTime;
+  if (!sa !== !sb) return sa ? -1 : 1;
+  return timeMs(sa) - timeMs(sb) || (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0);
 }
 
 /** The scheduled time in the CronJob's zone, RFC 3339 (UTC as "Z"). */
