@@ -67,7 +67,9 @@ function runSync(c: any): string | undefined {
     requeueMs: requeue ?? null,
     updateStatus: JSON.stringify(copy.status) !== before,
   };
-  const want: any = { created: c.create, deleted: c.delete, active: c.active, warnings: got.warnings.length === c.warnings ? got.warnings : `${c.warnings} warning(s)`, requeueMs: c.requeueMs ?? null, updateStatus: c.updateStatus };
+  // Upstream counts the warnings; the rows that have one also name it (its reason and message, syncCronJob's and nextScheduleTime's words).
+  const want: any = { created: c.create, deleted: c.delete, active: c.active, warnings: c.warning ? [c.warning.reason] : got.warnings.length === c.warnings ? got.warnings : `${c.warnings} warning(s)`, requeueMs: c.requeueMs ?? null, updateStatus: c.updateStatus };
+  if (c.warning) [got.warningMessage, want.warningMessage] = [events.find((e) => e?.type === 'Warning')?.message, c.warning.message];
   if (c.normalEvents) [got.normal, want.normal] = [events.filter((e) => e?.type === 'Normal' && e.reason === 'JobAlreadyActive').length, c.normalEvents];
   if (c.ranPreviously && !c.stillActive) [got.lastSuccessfulTime, want.lastSuccessfulTime] = [copy.status.lastSuccessfulTime, rfc3339(jobCreated + 10_000)];
   if (c.activeNotAsserted) delete got.active, delete want.active;
