@@ -227,11 +227,13 @@ export function byJobStartTime(a: KObject, b: KObject): number {
 
 /** The scheduled time in the CronJob's zone, RFC 3339 (UTC as "Z"). */
 function scheduledTimestamp(ms: number, tz: string | undefined): string {
-  if (!tz || tz === 'UTC' || tz === 'Etc/UTC') return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // UTC and Etc/UTC take the zone path below as well: offset 0 prints as Z there too.
+  if (!tz) return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
   const g = (t: string) => parts.find((p) => p.type === t)!.value;
   const wall = Date.UTC(+g('year'), +g('month') - 1, +g('day'), +g('hour'), +g('minute'), +g('second'));
-  const off = Math.round((wall - (ms - (ms % 1000))) / 60_000);
+  // Scheduled times are whole seconds (robfig/cron's Next); the rounding absorbs any fraction anyway.
+  const off = Math.round((wall - ms) / 60_000);
   const sign = off < 0 ? '-' : '+';
   const p = (n: number) => String(n).padStart(2, '0');
   return `${g('year')}-${g('month')}-${g('day')}T${g('hour')}:${g('minute')}:${g('second')}${off === 0 ? 'Z' : `${sign}${p(Math.floor(Math.abs(off) / 60))}:${p(Math.abs(off) % 60)}`}`;
