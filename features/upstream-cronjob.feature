@@ -56,3 +56,7 @@ Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own u
   @CT25
   Scenario: The whole CronJob controller trims finished Jobs, adopts its own Job and drops lost ones, as TestControllerV2CleanupFinishedJobs and the JobAlreadyExists tests pin it
     Then every row of upstream's CronJob controller table holds for the model's whole controller
+
+  @CT25
+  Scenario: An update queues a CronJob for its new schedule's next time, and a Job queues its CronJob, as TestControllerV2UpdateCronJob pins it
+    Then every row of upstream's TestControllerV2UpdateCronJob holds for the model's CronJob controller's event handlers

@@ -48,7 +48,7 @@ export class CronJobController {
     }, { synced: () => this.cronJobInformer.hasSynced() && this.jobInformer.hasSynced() });
     this.cronJobInformer.addEventHandler({
       onAdd: (cj) => this.queue.add(keyOf(cj)),
-      onUpdate: (_old, cj) => this.queue.add(keyOf(cj)),
+      onUpdate: (old, cj) => this.updateCronJob(old, cj),
       onDelete: (cj) => this.queue.add(keyOf(cj)),
     });
     const jobChanged = (job: KObject) => {
@@ -58,6 +58,28 @@ export class CronJobController {
       if (cj && cj.metadata.uid === ref.uid) this.queue.add(keyOf(cj));
     };
     this.jobInformer.addEventHandler({ onAdd: jobChanged, onUpdate: (_o, j) => jobChanged(j), onDelete: jobChanged });
+  }
+
+  /**
+   * updateCronJob: a changed schedule or time zone queues the CronJob for the new schedule's next
+   * time (the sync loop is a no-op for a key still queued for the old one); an unparseable one
+   * gets a warning and no sync; any other change queues it at once.
+   */
+  private updateCronJob(old: KObject, cj: KObject): void {
+    if (old.spec?.schedule === cj.spec?.schedule && (old.spec?.timeZone ?? undefined) === (cj.spec?.timeZone ?? undefined)) {
+      this.queue.add(keyOf(cj));
+      return;
+    }
+    let sched: CronSchedule;
+    try {
+      sched = parseStandard(formatSchedule(cj));
+    } catch (e) {
+      if (!(e instanceof CronError)) throw e;
+      this.recorder.event(cj, 'Warning', 'UnParseableCronJobSchedule', `unparseable schedule for cronjob: ${cj.spec?.schedule ?? ''}`);
+      return;
+    }
+    // A schedule that never fires: Go's zero time minus now, a negative delay, is an add now.
+    this.queue.addAfter(keyOf(cj), nextScheduleDelay(cj, this.ctx.sim.clock.nowMs(), sched) ?? 0);
   }
 
   private sync(key: string): void {
@@ -129,7 +151,9 @@ export class CronJobController {
     if (cj.spec?.suspend === true) return undefined;
     let sched: CronSchedule;
     try {
-      sched = parseStandard(tz !== undefined ? `TZ=${tz} ${cj.spec?.schedule ?? ''}` : cj.spec?.schedule ?? '');
+      if ((cj.spec?.schedule ?? '').includes('TZ'))
+        this.recorder.event(cj, 'Warning', 'UnsupportedSchedule', `CRON_TZ or TZ used in schedule ${JSON.stringify(cj.spec?.schedule)} is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details`);
+      sched = parseStandard(formatSchedule(cj));
     } catch (e) {
       if (!(e instanceof CronError)) throw e;
       this.recorder.event(cj, 'Warning', 'UnparseableSchedule', `unparseable schedule: ${JSON.stringify(cj.spec?.schedule)} : ${e.message}`);
@@ -223,6 +247,14 @@ export function byJobStartTime(a: KObject, b: KObject): number {
   const sb = b.status?.startTime;
   if (!sa !== !sb) return sa ? -1 : 1;
   return timeMs(sa) - timeMs(sb) || (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0);
+}
+
+/** formatSchedule (utils.go): a schedule naming its own TZ as is, else prefixed with a loadable spec.timeZone. */
+function formatSchedule(cj: KObject): string {
+  const schedule: string = cj.spec?.schedule ?? '';
+  const tz: string | undefined = cj.spec?.timeZone ?? undefined;
+  if (schedule.includes('TZ') || tz === undefined || loadLocationError(tz)) return schedule;
+  return `TZ=${tz} ${schedule}`;
 }
 
 /** The scheduled time in the CronJob's zone, RFC 3339 (UTC as "Z"). */
