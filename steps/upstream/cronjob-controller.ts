@@ -78,7 +78,9 @@ function runController(c: any): string | undefined {
   const spec: any = { schedule: c.schedule ?? '0 * * * ?', concurrencyPolicy: c.concurrencyPolicy ?? 'Allow', jobTemplate: { metadata: { labels: { key: 'value' } }, spec: jobSpec() } };
   if (c.successfulJobsHistoryLimit !== undefined) spec.successfulJobsHistoryLimit = c.successfulJobsHistoryLimit;
   if (c.failedJobsHistoryLimit !== undefined) spec.failedJobsHistoryLimit = c.failedJobsHistoryLimit;
-  const cj = cp.create('cronjobs', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: NAME, namespace: NS }, spec });
+  const meta: any = { name: NAME, namespace: NS };
+  if (c.beingDeleted) meta.finalizers = ['example.com/hold'];
+  const cj = cp.create('cronjobs', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: meta, spec });
   const other = cp.create('cronjobs', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'another-cronjob', namespace: NS }, spec: { ...spec, suspend: true } });
   cp.advance(Date.parse(c.now) - cp.sim.clock.nowMs());
   const active: any[] = [];
@@ -106,6 +108,7 @@ function runController(c: any): string | undefined {
   if (c.lastSuccessfulTime) status.lastSuccessfulTime = c.lastSuccessfulTime;
   if (active.length) status.active = active;
   cp.admin.updateStatus('cronjobs', NS, { ...cp.admin.get('cronjobs', NS, NAME), status });
+  if (c.beingDeleted) cp.admin.delete('cronjobs', NS, NAME);
   const before = new Set(cp.admin.list('jobs', NS).items.map((j) => j.metadata.name!));
 
   const ctx = cp.component();
@@ -129,6 +132,9 @@ function runController(c: any): string | undefined {
   const events = cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create' && a.body?.involvedObject?.name === NAME).map((a) => `${a.body.type} ${a.body.reason}`);
   const got: any = { deleted: [...before].filter((n) => !after.includes(n)).sort() };
   const want: any = { deleted: [...c.expectDeleted].sort() };
+  if (c.expectCreated) [got.created, want.created] = [after.filter((n) => !before.has(n)), c.expectCreated];
+  if (c.expectStatusWrites !== undefined) [got.statusWrites, want.statusWrites] = [cp.verbsOn('cronjobs').filter((v) => v === 'update/status').length, c.expectStatusWrites];
+  if (c.expectNoActiveField) [got.activeField, want.activeField] = ['active' in (final.status ?? {}), false];
   if (c.expectActive) [got.active, want.active] = [(final.status?.active ?? []).map((r: any) => r.name), c.expectActive];
   if (c.expectEvents) [got.events, want.events] = [events, c.expectEvents];
   if (c.expectEventsInclude) [got.eventsInclude, want.eventsInclude] = [c.expectEventsInclude.filter((e: string) => events.includes(e)), c.expectEventsInclude];
