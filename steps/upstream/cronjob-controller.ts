@@ -117,6 +117,7 @@ function runController(c: any): string | undefined {
   ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
     if (failCreate && req.verb === 'create' && req.resource === 'jobs') {
       failCreate = false;
+      cp.actions.push({ verb: req.verb, resource: req.resource, namespace: req.namespace, body: req.body });
       throw internalError();
     }
     return inner(req);
@@ -132,6 +133,8 @@ function runController(c: any): string | undefined {
   const events = cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create' && a.body?.involvedObject?.name === NAME).map((a) => `${a.body.type} ${a.body.reason}`);
   const got: any = { deleted: [...before].filter((n) => !after.includes(n)).sort() };
   const want: any = { deleted: [...c.expectDeleted].sort() };
+  if (c.expectJobCreateRequests !== undefined) [got.jobCreateRequests, want.jobCreateRequests] = [cp.verbsOn('jobs').filter((v) => v === 'create').length, c.expectJobCreateRequests];
+  if (c.expectDeletePropagation) [got.deletePropagation, want.deletePropagation] = [cp.actions.filter((a) => a.resource === 'jobs' && a.verb === 'delete').map((a) => a.query?.propagationPolicy), c.expectDeletePropagation];
   if (c.expectCreated) [got.created, want.created] = [after.filter((n) => !before.has(n)), c.expectCreated];
   if (c.expectStatusWrites !== undefined) [got.statusWrites, want.statusWrites] = [cp.verbsOn('cronjobs').filter((v) => v === 'update/status').length, c.expectStatusWrites];
   if (c.expectNoActiveField) [got.activeField, want.activeField] = ['active' in (final.status ?? {}), false];
