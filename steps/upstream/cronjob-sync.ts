@@ -45,17 +45,22 @@ function runSync(c: any): string | undefined {
     let listed = job;
     if (!c.stillActive)
       listed = cp.admin.updateStatus('jobs', NS, { ...job, status: { startTime: rfc3339(jobCreated), completionTime: rfc3339(jobCreated + 10_000), succeeded: 1, conditions: [{ type: 'SuccessCriteriaMet', status: 'True' }, { type: 'Complete', status: 'True' }] } });
-    jobs.push(listed);
+    // jobStillNotFoundInLister: the Job is not in the list syncCronJob gets (a slow Job lister).
+    if (!c.notInLister) jobs.push(listed);
     const status: any = { lastScheduleTime: c.lastScheduleTime ?? JUST_AFTER_THE_PRIOR_HOUR };
-    if (c.stillActive) status.active = [{ apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, namespace: NS, resourceVersion: job.metadata.resourceVersion, uid: job.metadata.uid }];
+    if (c.stillActive && !c.inNoActiveList) status.active = [{ apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, namespace: NS, resourceVersion: job.metadata.resourceVersion, uid: job.metadata.uid }];
     cp.admin.updateStatus('cronjobs', NS, { ...cp.admin.get('cronjobs', NS, NAME), status });
+    // A listed Job already deleted from the API server (its DELETED event not yet delivered).
+    if (c.goneFromApi) cp.admin.delete('jobs', NS, job.metadata.name!);
   }
   cp.advance(Math.max(0, Date.parse(c.now) + (c.nowOffsetMs ?? 0) - cp.sim.clock.nowMs()));
   cp.clearActions();
   const jm = new CronJobController(cp.component());
   const copy = { ...deepCopy(cp.admin.get('cronjobs', NS, NAME)), apiVersion: 'batch/v1', kind: 'CronJob' };
   copy.status ??= {};
-  const before = JSON.stringify(copy.status);
+  // jobPresentInCJActiveStatus false: the CronJob syncCronJob gets (a slow CronJob lister) lists no active Job; the API server's does.
+  if (c.notInCachedActive) delete copy.status.active;
+  (jm as any).statusBaseline = JSON.stringify(copy.status);
   const requeue = (jm as any).syncCronJob(copy, jobs) as number | undefined;
   cp.settle();
   const events = cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create').map((a) => a.body);
@@ -65,7 +70,7 @@ function runSync(c: any): string | undefined {
     active: (copy.status.active ?? []).length,
     warnings: events.filter((e) => e?.type === 'Warning').map((e) => e.reason),
     requeueMs: requeue ?? null,
-    updateStatus: JSON.stringify(copy.status) !== before,
+    updateStatus: JSON.stringify(copy.status) !== (jm as any).statusBaseline,
   };
   // Upstream counts the warnings; the rows that have one also name it (its reason and message, syncCronJob's and nextScheduleTime's words).
   const want: any = { created: c.create, deleted: c.delete, active: c.active, warnings: c.warning ? [c.warning.reason] : got.warnings.length === c.warnings ? got.warnings : `${c.warnings} warning(s)`, requeueMs: c.requeueMs ?? null, updateStatus: c.updateStatus };

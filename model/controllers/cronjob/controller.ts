@@ -36,6 +36,8 @@ export class CronJobController {
   readonly jobInformer: Informer;
   readonly queue: WorkQueue;
   private readonly recorder: EventRecorder;
+  /** The CronJob status as the API server has it, for this sync: a status that differs from it is written. */
+  private statusBaseline = '';
 
   constructor(private readonly ctx: ComponentContext) {
     this.cronJobInformer = ctx.informers.get('cronjobs');
@@ -88,7 +90,7 @@ export class CronJobController {
     const cj = withKind(deepCopy(cached), 'batch/v1', 'CronJob');
     const jobs = this.jobInformer.byIndex(BY_CONTROLLER_UID, cj.metadata.uid!);
     const status: any = cj.status ?? (cj.status = {});
-    const before = JSON.stringify(status);
+    this.statusBaseline = JSON.stringify(status);
     let requeue: number | undefined;
     let error: unknown;
     try {
@@ -97,7 +99,7 @@ export class CronJobController {
       error = e;
     }
     this.cleanupFinishedJobs(cj, jobs);
-    if (JSON.stringify(cj.status) !== before) {
+    if (JSON.stringify(cj.status) !== this.statusBaseline) {
       if (cj.status.active && cj.status.active.length === 0) delete cj.status.active;
       this.ctx.client.updateStatus('cronjobs', cj.metadata.namespace, cj);
     }
@@ -119,8 +121,11 @@ export class CronJobController {
         // The cache may be older than the status that listed it: ask the API server before complaining.
         const fresh = this.ctx.client.tryGet('cronjobs', cj.metadata.namespace, cj.metadata.name!);
         if ((fresh?.status?.active ?? []).some((r: any) => r.uid === j.metadata.uid)) {
+          // syncCronJob goes on with the fresh copy: the status the API server has is nothing to write back.
           cj.metadata.resourceVersion = fresh!.metadata.resourceVersion;
+          for (const k of Object.keys(status)) delete status[k];
           Object.assign(status, deepCopy(fresh!.status));
+          this.statusBaseline = JSON.stringify(status);
           continue;
         }
         // Or the Job is already gone (a Job this controller replaced, whose DELETED event is still on its way).
