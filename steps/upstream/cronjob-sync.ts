@@ -49,6 +49,8 @@ function runSync(c: any): string | undefined {
     if (!c.notInLister) jobs.push(listed);
     const status: any = { lastScheduleTime: c.lastScheduleTime ?? JUST_AFTER_THE_PRIOR_HOUR };
     if (c.stillActive && !c.inNoActiveList) status.active = [{ apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, namespace: NS, resourceVersion: job.metadata.resourceVersion, uid: job.metadata.uid }];
+    // Another Job (long gone) in the active list instead.
+    if (c.otherActive) status.active = [{ apiVersion: 'batch/v1', kind: 'Job', name: 'mycronjob-other', namespace: NS, uid: 'uid-of-another-job' }];
     cp.admin.updateStatus('cronjobs', NS, { ...cp.admin.get('cronjobs', NS, NAME), status });
     // A listed Job already deleted from the API server (its DELETED event not yet delivered).
     if (c.goneFromApi) cp.admin.delete('jobs', NS, job.metadata.name!);

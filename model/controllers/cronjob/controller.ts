@@ -123,7 +123,7 @@ export class CronJobController {
         if ((fresh?.status?.active ?? []).some((r: any) => r.uid === j.metadata.uid)) {
           // syncCronJob goes on with the fresh copy: the status the API server has is nothing to write back.
           cj.metadata.resourceVersion = fresh!.metadata.resourceVersion;
-          for (const k of Object.keys(status)) delete status[k];
+          // (Upstream takes the fresh copy whole; no status field the cache has can be missing from a fresher one.)
           Object.assign(status, deepCopy(fresh!.status));
           this.statusBaseline = JSON.stringify(status);
           continue;
