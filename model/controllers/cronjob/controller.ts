@@ -22,15 +22,6 @@ export const SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.kubernetes.io/cronjob-sched
 const finishedType = (job: KObject): 'Complete' | 'Failed' | undefined =>
   (job.status?.conditions ?? []).find((c: any) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True')?.type;
 
-/** time.RFC1123Z, as MissSchedule's event prints the missed time. */
-function rfc1123z(ms: number): string {
-  const d = new Date(ms);
-  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${days[d.getUTCDay()]}, ${p(d.getUTCDate())} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
-}
-
 export class CronJobController {
   readonly cronJobInformer: Informer;
   readonly jobInformer: Informer;
@@ -174,13 +165,12 @@ export class CronJobController {
     if (scheduled === undefined) return later();
     if (recent.missed === 'many')
       this.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
-    const deadline = cj.spec?.startingDeadlineSeconds;
-    if (typeof deadline === 'number' && scheduled + deadline * 1000 < now) {
-      this.recorder.event(cj, 'Warning', 'MissSchedule', `Missed scheduled time to start a job: ${rfc1123z(scheduled)}`);
-      return later();
-    }
+    // Upstream's tooLate check (startingDeadlineSeconds passed since the scheduled time: a MissSchedule
+    // warning) cannot fire: mostRecentScheduleTime already moved the earliest time to now minus the
+    // deadline, and every time it returns is after that. Nor can lastScheduleTime equal the scheduled
+    // time (a time after the earliest, which is at least lastScheduleTime): only the name check is left.
     const name = `${cj.metadata.name}-${Math.floor(scheduled / 60_000)}`;
-    if ((status.active ?? []).some((r: any) => r.name === name) || timeMs(status.lastScheduleTime) === scheduled) return later();
+    if ((status.active ?? []).some((r: any) => r.name === name)) return later();
     const policy = cj.spec?.concurrencyPolicy ?? 'Allow';
     if (policy === 'Forbid' && (status.active ?? []).length > 0) {
       this.recorder.event(cj, 'Normal', 'JobAlreadyActive', 'Not starting job because prior execution is running and concurrency policy is Forbid');
