@@ -79,6 +79,7 @@ function runSync(c: any): string | undefined {
   if (c.warning) [got.warningMessage, want.warningMessage] = [events.find((e) => e?.type === 'Warning')?.message, c.warning.message];
   if (c.normalEvents) [got.normal, want.normal] = [events.filter((e) => e?.type === 'Normal' && e.reason === 'JobAlreadyActive').length, c.normalEvents];
   if (c.ranPreviously && !c.stillActive) [got.lastSuccessfulTime, want.lastSuccessfulTime] = [copy.status.lastSuccessfulTime, rfc3339(jobCreated + 10_000)];
+  if (c.jobName) [got.jobName, want.jobName] = [cp.actions.find((a) => a.resource === 'jobs' && a.verb === 'create')?.body?.metadata?.name, c.jobName];
   if (c.activeNotAsserted) delete got.active, delete want.active;
   return same(got, want);
 }
