@@ -113,11 +113,17 @@ function runController(c: any): string | undefined {
 
   const ctx = cp.component();
   let failCreate = c.failJobCreate === true;
+  let failDelete = c.failJobDelete === true;
   const inner = ctx.client.request.bind(ctx.client);
   ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
     if (failCreate && req.verb === 'create' && req.resource === 'jobs') {
       failCreate = false;
       cp.actions.push({ verb: req.verb, resource: req.resource, namespace: req.namespace, body: req.body });
+      throw internalError();
+    }
+    if (failDelete && req.verb === 'delete' && req.resource === 'jobs') {
+      failDelete = false;
+      cp.actions.push({ verb: req.verb, resource: req.resource, namespace: req.namespace, name: req.name, query: req.query });
       throw internalError();
     }
     return inner(req);
@@ -133,6 +139,7 @@ function runController(c: any): string | undefined {
   const events = cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create' && a.body?.involvedObject?.name === NAME).map((a) => `${a.body.type} ${a.body.reason}`);
   const got: any = { deleted: [...before].filter((n) => !after.includes(n)).sort() };
   const want: any = { deleted: [...c.expectDeleted].sort() };
+  if (c.expectActiveRefs) [got.activeRefs, want.activeRefs] = [(final.status?.active ?? []).map((r: any) => `${r.apiVersion}/${r.kind}/${r.namespace}/${r.name}/${r.uid === cp.admin.tryGet('jobs', NS, r.name)?.metadata.uid}`), c.expectActiveRefs];
   if (c.expectJobCreateRequests !== undefined) [got.jobCreateRequests, want.jobCreateRequests] = [cp.verbsOn('jobs').filter((v) => v === 'create').length, c.expectJobCreateRequests];
   if (c.expectDeletePropagation) [got.deletePropagation, want.deletePropagation] = [cp.actions.filter((a) => a.resource === 'jobs' && a.verb === 'delete').map((a) => a.query?.propagationPolicy), c.expectDeletePropagation];
   if (c.expectCreated) [got.created, want.created] = [after.filter((n) => !before.has(n)), c.expectCreated];

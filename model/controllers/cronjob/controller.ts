@@ -179,7 +179,9 @@ export class CronJobController {
     if (policy === 'Replace')
       for (const r of [...(status.active ?? [])]) {
         const job = this.ctx.client.tryGet('jobs', r.namespace, r.name);
-        if (job) this.deleteJob(cj, job);
+        // A Job that cannot be deleted is not replaced: the sync fails and is retried (upstream's "could not replace job").
+        const failed = job && this.deleteJob(cj, job);
+        if (failed) throw failed;
       }
     let created: KObject;
     try {
@@ -209,18 +211,23 @@ export class CronJobController {
     return { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: deepCopy(t.spec ?? {}) };
   }
 
-  private deleteJob(cj: KObject, job: KObject): void {
+  /** deleteJob: the error when the Job could not be deleted (a FailedDelete event), else undefined. */
+  private deleteJob(cj: KObject, job: KObject): StatusError | undefined {
     try {
       this.ctx.client.delete('jobs', job.metadata.namespace, job.metadata.name!, { propagationPolicy: 'Background' });
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
       // Already gone (the cache lags behind this controller's own delete): nothing to report.
-      if (e.status.reason === 'NotFound') cj.status.active = (cj.status.active ?? []).filter((r: any) => r.uid !== job.metadata.uid);
-      else this.recorder.event(cj, 'Warning', 'FailedDelete', `Deleted job: ${e.message}`);
-      return;
+      if (e.status.reason === 'NotFound') {
+        cj.status.active = (cj.status.active ?? []).filter((r: any) => r.uid !== job.metadata.uid);
+        return undefined;
+      }
+      this.recorder.event(cj, 'Warning', 'FailedDelete', `Deleted job: ${e.message}`);
+      return e;
     }
     cj.status.active = (cj.status.active ?? []).filter((r: any) => r.uid !== job.metadata.uid);
     this.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${job.metadata.name}`);
+    return undefined;
   }
 
   /** cleanupFinishedJobs: the oldest finished Jobs beyond successfulJobsHistoryLimit / failedJobsHistoryLimit. */
