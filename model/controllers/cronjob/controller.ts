@@ -261,8 +261,9 @@ function formatSchedule(cj: KObject): string {
 
 /** The scheduled time in the CronJob's zone, RFC 3339 (UTC as "Z"). */
 function scheduledTimestamp(ms: number, tz: string | undefined): string {
-  // UTC and Etc/UTC take the zone path below as well: offset 0 prints as Z there too.
-  if (!tz) return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // UTC and Etc/UTC take the zone path below as well: offset 0 prints as Z there too. Local is the
+  // controller manager's own zone, UTC in the model (and Intl knows no zone of that name).
+  if (!tz || tz === 'Local') return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
   const g = (t: string) => parts.find((p) => p.type === t)!.value;
   const wall = Date.UTC(+g('year'), +g('month') - 1, +g('day'), +g('hour'), +g('minute'), +g('second'));

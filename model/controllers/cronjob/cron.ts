@@ -183,7 +183,8 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC (ms) at an instant. */
 function offsetMs(zone: string | undefined, t: number): number {
-  if (!zone || zone === 'UTC') return 0;
+  // Local is the controller manager's own zone: UTC, as every component of the model runs in.
+  if (!zone || zone === 'UTC' || zone === 'Local') return 0;
   let f = formatters.get(zone);
   if (!f) formatters.set(zone, (f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })));
   const parts = f.formatToParts(new Date(t));
