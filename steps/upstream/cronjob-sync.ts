@@ -26,7 +26,7 @@ function runSync(c: any): string | undefined {
   const created = Date.parse(c.cronjobCreationTime ?? (c.ranPreviously ? JUST_BEFORE_THE_PRIOR_HOUR : JUST_BEFORE_THE_HOUR));
   const cp = new FakeControlPlane([NS], created);
   const spec: any = { schedule: c.schedule, concurrencyPolicy: c.policy, suspend: c.suspend === true, jobTemplate: { metadata: { labels: { a: 'b' }, annotations: { x: 'y' } }, spec: jobSpec() } };
-  if (c.timeZone) spec.timeZone = c.timeZone;
+  if (c.timeZone !== undefined) spec.timeZone = c.timeZone;
   if (c.deadline !== undefined) spec.startingDeadlineSeconds = c.deadline;
   // A schedule or zone the API server would refuse goes straight to etcd, as upstream hands it to syncCronJob.
   let cj = cp.create('cronjobs', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: NAME, namespace: NS }, spec: { ...spec, schedule: '* * * * ?', timeZone: undefined } });
