@@ -147,6 +147,9 @@ function runController(c: any): string | undefined {
   if (c.expectNoActiveField) [got.activeField, want.activeField] = ['active' in (final.status ?? {}), false];
   if (c.expectActive) [got.active, want.active] = [(final.status?.active ?? []).map((r: any) => r.name), c.expectActive];
   if (c.expectEvents) [got.events, want.events] = [events, c.expectEvents];
+  // Every event is about the CronJob (its involvedObject's apiVersion and kind, as the recorder takes them from the synced copy).
+  const about = [...new Set(cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create' && a.body?.involvedObject?.name === NAME).map((a) => `${a.body?.involvedObject?.apiVersion}/${a.body?.involvedObject?.kind}/${a.body?.involvedObject?.name}`))];
+  if (about.length) [got.eventsAbout, want.eventsAbout] = [about, [`batch/v1/CronJob/${NAME}`]];
   if (c.expectEventsInclude) [got.eventsInclude, want.eventsInclude] = [c.expectEventsInclude.filter((e: string) => events.includes(e)), c.expectEventsInclude];
   if (c.expectLastScheduleTime) [got.lastScheduleTime, want.lastScheduleTime] = [final.status?.lastScheduleTime, c.expectLastScheduleTime];
   if (c.expectLastSuccessfulTime) [got.lastSuccessfulTime, want.lastSuccessfulTime] = [final.status?.lastSuccessfulTime, c.expectLastSuccessfulTime];
