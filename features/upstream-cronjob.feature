@@ -7,7 +7,12 @@ Feature: CronJob schedules pass robfig/cron's and the CronJob controller's own u
   that run here against the model's functions (steps/fixtures/upstream/cronjob.json says which
   upstream files and versions). One sync of the controller at a given time - which Job it
   creates or deletes, its warnings, the requeue delay - follows TestControllerV2SyncCronJob's
-  rows (steps/fixtures/upstream/cronjob-sync.json).
+  rows (steps/fixtures/upstream/cronjob-sync.json). The Job it makes from the template, the order it
+  trims finished Jobs in, and the whole controller - informers, work queue and event handlers on the
+  fake control plane - follow utils_test.go's TestGetJobFromTemplate2 and TestByJobStartTime and
+  cronjob_controllerv2_test.go's TestControllerV2CleanupFinishedJobs, TestControllerV2UpdateCronJob
+  and JobAlreadyExists tests, all kubernetes v1.32 (steps/fixtures/upstream/cronjob-controller.json);
+  rows named "added:" are this project's, each following the upstream code it names.
 
   @CT01
   Scenario Outline: A cron field parses to upstream's values and errors: <table>
