@@ -10,7 +10,7 @@ import type { ComponentContext } from '../../component';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import { claimObjects, recheckOwner } from '../util/controllerref';
-import { BY_CONTROLLER_UID, BY_SELECTOR_LABEL, ensureIndexes, orphansSelectedBy, parseSelector, selectorsSelecting } from '../util/indexes';
+import { BY_CONTROLLER_UID, BY_SELECTOR_LABEL, ensureIndexes, ORPHAN_BY_LABEL, orphansSelectedBy, parseSelector, selectorsSelecting } from '../util/indexes';
 import { isPodReady } from '../util/podutil';
 import { completeRollingUpdate, statusJSON, updateStatefulSet } from './control';
 import { isMemberOf } from './identity';
@@ -28,7 +28,8 @@ export class StatefulSetController {
     this.setInformer = ctx.informers.get('statefulsets');
     this.podInformer = ctx.informers.get('pods');
     this.revisionInformer = ctx.informers.get('controllerrevisions');
-    ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
+    // getPodsForStatefulSet lists the orphans its selector picks: the index must not depend on another controller having installed it.
+    ensureIndexes(this.podInformer, BY_CONTROLLER_UID, ORPHAN_BY_LABEL);
     ensureIndexes(this.revisionInformer, BY_CONTROLLER_UID);
     ensureIndexes(this.setInformer, BY_SELECTOR_LABEL);
     this.podControl = new StatefulPodControl(ctx.client, ctx.recorder('statefulset-controller'));
@@ -50,13 +51,32 @@ export class StatefulSetController {
       onAdd: (pod) => this.enqueueFor(pod),
       onUpdate: (old, pod) => {
         if (old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
-        this.enqueueFor(pod);
-        // Availability needs minReadySeconds after Ready: look again then.
-        const set = this.ownerOf(pod);
-        const minReady = set?.spec?.minReadySeconds ?? 0;
-        if (set && minReady > 0 && !isPodReady(old) && isPodReady(pod)) this.queue.addAfter(keyOf(set), minReady * 1000 + 1000);
+        const oldRef = controllerOf(old);
+        const curRef = controllerOf(pod);
+        const refChanged = canonicalJSON(oldRef ?? null) !== canonicalJSON(curRef ?? null);
+        // The controller reference moved or went: the old owner syncs too.
+        if (refChanged && oldRef) {
+          const previous = this.ownerOf(old);
+          if (previous) this.queue.add(keyOf(previous));
+        }
+        if (curRef) {
+          const set = this.ownerOf(pod);
+          if (!set) return;
+          this.queue.add(keyOf(set));
+          // Availability needs minReadySeconds after Ready: look again then.
+          const minReady = set.spec?.minReadySeconds ?? 0;
+          if (minReady > 0 && !isPodReady(old) && isPodReady(pod)) this.queue.addAfter(keyOf(set), minReady * 1000 + 1000);
+          return;
+        }
+        // An orphan: the sets that select it, if its labels or its reference changed (one may adopt it now).
+        if (refChanged || canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(pod.metadata.labels ?? {}))
+          for (const s of selectorsSelecting(this.setInformer, pod)) this.queue.add(keyOf(s));
       },
-      onDelete: (pod) => this.enqueueFor(pod),
+      // No controller cares about an orphan being deleted.
+      onDelete: (pod) => {
+        const set = this.ownerOf(pod);
+        if (set) this.queue.add(keyOf(set));
+      },
     });
   }
 
@@ -79,7 +99,7 @@ export class StatefulSetController {
     if (!selector) return [];
     const candidates = new Map<string, KObject>();
     for (const p of this.podInformer.byIndex(BY_CONTROLLER_UID, set.metadata.uid!)) candidates.set(keyOf(p), p);
-    for (const p of orphansSelectedBy(this.podInformer, set.metadata.namespace!, set.spec?.selector)) if (isMemberOf(set, p)) candidates.set(keyOf(p), p);
+    for (const p of orphansSelectedBy(this.podInformer, set.metadata.namespace!, set.spec?.selector)) candidates.set(keyOf(p), p);
     return claimObjects(
       {
         client: this.ctx.client,
@@ -88,6 +108,8 @@ export class StatefulSetController {
         ownerApiVersion: 'apps/v1',
         ownerKind: 'StatefulSet',
         selector,
+        // A Pod it owns whose name makes it no member is released, as an orphan so named is not adopted.
+        filter: (p) => isMemberOf(set, p),
         recheckOwner: () => recheckOwner(this.ctx.client, 'statefulsets', set, 'StatefulSet'),
       },
       [...candidates.values()].sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1)),

@@ -20,6 +20,8 @@ export interface ClaimContext {
   ownerApiVersion: string;
   ownerKind: string;
   selector: Selector;
+  /** ClaimPods' filters: an object matches only if the selector picks it and every filter passes (the StatefulSet's isMemberOf). */
+  filter?: (obj: KObject) => boolean;
   /** Re-reads the owner from the API server; throws when it is gone or being deleted. */
   recheckOwner: () => void;
 }
@@ -33,7 +35,7 @@ export function claimObjects(c: ClaimContext, candidates: KObject[]): KObject[] 
   const ownerDeleting = !!c.owner.metadata.deletionTimestamp;
   for (const obj of candidates) {
     const ref = controllerOf(obj);
-    const match = matchesLabels(c.selector, obj.metadata.labels);
+    const match = matchesLabels(c.selector, obj.metadata.labels) && (!c.filter || c.filter(obj));
     try {
       if (ref) {
         if (ref.uid !== ownerUID) continue;
