@@ -59,6 +59,7 @@ const PARTS = {
         'features/upstream-job.feature',
         'features/upstream-cronjob.feature',
         'features/upstream-statefulset.feature',
+        'features/upstream-statefulset-controller.feature',
         'features/jobs.feature',
         'features/indexed-jobs.feature',
         'features/cronjobs.feature',
