@@ -137,7 +137,8 @@ class Run {
       // A ControllerRevision, owned by nobody, under the name the set's first revision would take, with other data.
       const set = this.set()!;
       const r = newRevision(set, 1, set.status?.collisionCount ?? 0);
-      cp.create('controllerrevisions', { ...r, metadata: { name: r.metadata.name, namespace: 'default' }, data: { squatter: true } } as any);
+      // It carries the hash label too: only its data tells it apart.
+      cp.create('controllerrevisions', { ...r, metadata: { name: r.metadata.name, namespace: 'default', labels: r.metadata.labels }, data: { squatter: true } } as any);
     }
     else if (s.podLabels) {
       // The Pod's labels replaced (an update with a new resourceVersion).
@@ -154,6 +155,7 @@ class Run {
       } else delete metadata.ownerReferences;
       cp.admin.update('pods', 'default', { ...pod, metadata });
     } else if (s.deletePod !== undefined) cp.admin.delete('pods', 'default', typeof s.deletePod === 'string' ? s.deletePod : `foo-${s.deletePod}`);
+    else if (s.deleteClaim) cp.admin.delete('persistentvolumeclaims', 'default', s.deleteClaim);
     else if (s.deleteSet) cp.admin.delete('statefulsets', 'default', s.deleteSet);
     else if (s.fail) this.failures.push({ ...s.fail });
     else if (s.start) this.start();
