@@ -35,6 +35,7 @@ function statefulSet(s: any): KObject {
     },
   };
   if (s.minReadySeconds) spec.minReadySeconds = s.minReadySeconds;
+  if (s.start !== undefined) spec.ordinals = { start: s.start };
   if (s.revisionHistoryLimit !== undefined) spec.revisionHistoryLimit = s.revisionHistoryLimit;
   if (s.claims) spec.volumeClaimTemplates = [{ metadata: { name: 'datadir' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];
   if (s.retention) spec.persistentVolumeClaimRetentionPolicy = s.retention;
