@@ -263,7 +263,7 @@ class Run {
       // The Events recorded about the set: "reason: message".
       got.events = cp.admin
         .list('events', 'default')
-        .items.filter((ev: any) => ev.involvedObject?.kind === 'StatefulSet')
+        .items.filter((ev: any) => ev.involvedObject?.kind === 'StatefulSet' && ev.involvedObject?.apiVersion === 'apps/v1' && ev.involvedObject?.uid === set?.metadata.uid)
         .sort((a: any, b: any) => (a.metadata.creationTimestamp < b.metadata.creationTimestamp ? -1 : a.metadata.creationTimestamp > b.metadata.creationTimestamp ? 1 : 0))
         .map((ev: any) => `${ev.reason}: ${ev.message}`);
       want.events = e.events;
