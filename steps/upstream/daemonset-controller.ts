@@ -17,7 +17,7 @@ import { encode } from '../../model/apiserver/objects';
 import { DaemonSetController } from '../../model/controllers/daemonset/controller';
 import { CONTROLLER_REVISION_HASH, targetNodeName } from '../../model/controllers/daemonset/podtemplate';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane } from './harness';
+import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure } from './harness';
 
 const FILE = 'daemonset-controller';
 const SIMPLE = { name: 'simple-daemon', type: 'production' };
@@ -63,10 +63,10 @@ class Run {
   readonly cp = new FakeControlPlane();
   dsc?: DaemonSetController;
   /** Keys added to the queue, and delays asked of addAfter, since the last clear. */
-  queued: string[] = [];
-  delayed: number[] = [];
+  readonly queued: string[] = [];
+  readonly delayed: number[] = [];
   /** Requests to fail: verb, resource (and subresource), how many more times. */
-  failures: { verb: string; resource: string; subresource?: string; times: number }[] = [];
+  failures: InjectedFailure[] = [];
   /** upstream's fakePodControl: creates recorded, never sent (so never observed). */
   fakePodControl = false;
   private fakeSeq = 0;
@@ -104,39 +104,29 @@ class Run {
   start(): void {
     const ctx = this.cp.component();
     this.stop = () => ctx.proc.kill();
+    // upstream's fakePodControl: a create recorded and answered here, never sent.
     const inner = ctx.client.request.bind(ctx.client);
     ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
-      const f = this.failures.find((x) => x.times > 0 && x.verb === req.verb && x.resource === req.resource && (x.subresource ?? undefined) === (req.subresource ?? undefined));
-      if (f) {
-        f.times--;
-        this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
-        throw fail(500, `fake ${req.verb} ${req.resource} error`);
-      }
       if (this.fakePodControl && req.resource === 'pods' && req.verb === 'create') {
         this.cp.actions.push({ verb: 'create', resource: 'pods', namespace: req.namespace, body: req.body });
         return { ...req.body, metadata: { ...req.body.metadata, name: `${req.body.metadata.generateName}fake${++this.fakeSeq}`, namespace: req.namespace } };
       }
       return inner(req);
     };
+    injectFailures(ctx, this.failures, (req) => {
+      this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+      return fail(500, `fake ${req.verb} ${req.resource} error`);
+    });
     const dsc = new DaemonSetController(ctx);
     this.dsc = dsc;
-    const add = dsc.queue.add.bind(dsc.queue);
-    const addAfter = dsc.queue.addAfter.bind(dsc.queue);
-    dsc.queue.add = (key: string) => {
-      this.queued.push(key);
-      add(key);
-    };
-    dsc.queue.addAfter = (key: string, ms: number) => {
-      this.delayed.push(ms);
-      addAfter(key, ms);
-    };
+    recordQueue(dsc.queue, this.queued, this.delayed);
     ctx.informers.start();
   }
 
   clear(): void {
     this.cp.clearActions();
-    this.queued = [];
-    this.delayed = [];
+    this.queued.length = 0;
+    this.delayed.length = 0;
   }
 
   /** A Pod of the DaemonSet on a node: the only live one, or the oldest or newest. */
@@ -237,7 +227,7 @@ class Run {
       want.queued = e.queued.map((n: string) => `default/${n}`);
     }
     if (e.delayed !== undefined) {
-      got.delayed = this.delayed;
+      got.delayed = [...this.delayed];
       want.delayed = e.delayed;
     }
     if (e.creates !== undefined) {

@@ -103,3 +103,40 @@ export class FakeControlPlane {
     return this.admin.create(resource, obj.metadata.namespace, obj);
   }
 }
+
+/** A request to fail: the next `times` requests of this verb on this resource (and subresource). */
+export interface InjectedFailure {
+  verb: string;
+  resource: string;
+  subresource?: string;
+  times: number;
+}
+
+/**
+ * Makes a component's requests fail as upstream's tests make the fake clientset's reactors fail:
+ * the first entry of `failures` that matches answers with `error(req)` (which may also record the
+ * request), once per `times`; other requests go on.
+ */
+export function injectFailures(ctx: ComponentContext, failures: InjectedFailure[], error: (req: Omit<ApiRequest, 'token' | 'userAgent'>) => Error): void {
+  const inner = ctx.client.request.bind(ctx.client);
+  ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
+    const f = failures.find((x) => x.times > 0 && x.verb === req.verb && x.resource === req.resource && (x.subresource ?? undefined) === (req.subresource ?? undefined));
+    if (!f) return inner(req);
+    f.times--;
+    throw error(req);
+  };
+}
+
+/** Records what a controller's work queue is asked: the keys added, and the delays given to addAfter. */
+export function recordQueue(queue: { add(key: string): void; addAfter(key: string, ms: number): void }, queued: string[], delayed: number[]): void {
+  const add = queue.add.bind(queue);
+  const addAfter = queue.addAfter.bind(queue);
+  queue.add = (key: string) => {
+    queued.push(key);
+    add(key);
+  };
+  queue.addAfter = (key: string, ms: number) => {
+    delayed.push(ms);
+    addAfter(key, ms);
+  };
+}

@@ -11,12 +11,11 @@
 import { Then } from '@cucumber/cucumber';
 import { controllerOf, type KObject } from '../../model/api/meta';
 import { StatusError } from '../../model/api/status';
-import type { ApiRequest } from '../../model/apiserver/request';
 import { StatefulSetController } from '../../model/controllers/statefulset/controller';
 import { ordinalOf, podRevision } from '../../model/controllers/statefulset/identity';
 import { newRevision } from '../../model/controllers/statefulset/revisions';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane } from './harness';
+import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure } from './harness';
 
 const FILE = 'statefulset-controller';
 
@@ -52,9 +51,9 @@ const fail = (message: string) => new StatusError({ kind: 'Status', apiVersion: 
 class Run {
   readonly cp = new FakeControlPlane();
   ssc?: StatefulSetController;
-  queued: string[] = [];
-  delayed: number[] = [];
-  failures: { verb: string; resource: string; subresource?: string; times: number }[] = [];
+  readonly queued: string[] = [];
+  readonly delayed: number[] = [];
+  failures: InjectedFailure[] = [];
   private stop?: () => void;
 
   set(name = 'foo'): KObject | undefined {
@@ -68,27 +67,10 @@ class Run {
   start(): void {
     const ctx = this.cp.component();
     this.stop = () => ctx.proc.kill();
-    const inner = ctx.client.request.bind(ctx.client);
-    ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
-      const f = this.failures.find((x) => x.times > 0 && x.verb === req.verb && x.resource === req.resource && (x.subresource ?? undefined) === (req.subresource ?? undefined));
-      if (f) {
-        f.times--;
-        throw fail(`fake ${req.verb} ${req.resource} error`);
-      }
-      return inner(req);
-    };
+    injectFailures(ctx, this.failures, (req) => fail(`fake ${req.verb} ${req.resource} error`));
     const ssc = new StatefulSetController(ctx);
     this.ssc = ssc;
-    const add = ssc.queue.add.bind(ssc.queue);
-    const addAfter = ssc.queue.addAfter.bind(ssc.queue);
-    ssc.queue.add = (key: string) => {
-      this.queued.push(key);
-      add(key);
-    };
-    ssc.queue.addAfter = (key: string, ms: number) => {
-      this.delayed.push(ms);
-      addAfter(key, ms);
-    };
+    recordQueue(ssc.queue, this.queued, this.delayed);
     ctx.informers.start();
   }
 
@@ -170,8 +152,8 @@ class Run {
     } else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {
       cp.clearActions();
-      this.queued = [];
-      this.delayed = [];
+      this.queued.length = 0;
+      this.delayed.length = 0;
     } else if (s.expect) return this.check(s.expect);
     else throw new Error(`unknown step ${JSON.stringify(s)}`);
     return undefined;
