@@ -26,12 +26,20 @@ export class RangeAllocator {
   /** CIDRs patched onto Nodes whose update the informer has not delivered yet (the old nodesInProcessing guard). */
   private readonly pending = new Map<string, string>();
 
+  /**
+   * nodeList: the Nodes listed before the informers start (NewCIDRRangeAllocator's nodeList);
+   * their podCIDRs are occupied at once, and one outside the cluster CIDR fails the allocator's
+   * creation, as upstream's does (the model's kube-controller-manager passes none: its Nodes'
+   * CIDRs are occupied as the informer delivers them).
+   */
   constructor(
     private readonly ctx: ComponentContext,
     clusterCIDR: string,
     maskSize: number,
+    nodeList: KObject[] = [],
   ) {
     this.cidrs = new CidrSet(clusterCIDR, maskSize);
+    for (const node of nodeList) for (const c of podCIDRsOf(node)) this.cidrs.occupy(c);
     this.recorder = ctx.recorder('cidrAllocator');
     this.nodeInformer = ctx.informers.get('nodes');
     this.queue = new WorkQueue(ctx.proc, 'cidrallocator', (key) => {
@@ -51,11 +59,13 @@ export class RangeAllocator {
   private syncNode(key: string): void {
     const node = this.nodeInformer.get(key);
     if (!node) return;
-    if (node.metadata.deletionTimestamp) return this.release(node);
-    const podCIDRs: string[] = node.spec?.podCIDRs ?? (node.spec?.podCIDR ? [node.spec.podCIDR] : []);
+    // A Node under deletion keeps its CIDR until it is gone (the delete handler releases it):
+    // kubernetes 1.32 (#128305) no longer releases it here, as a Node with finalizers may stay.
+    if (node.metadata.deletionTimestamp) return;
+    const podCIDRs = podCIDRsOf(node);
     if (podCIDRs.length) {
       this.pending.delete(node.metadata.name!);
-      for (const c of podCIDRs) this.occupy(c);
+      for (const c of podCIDRs) this.occupy(node, c);
       return;
     }
     if (this.pending.has(node.metadata.name!)) return;
@@ -81,7 +91,8 @@ export class RangeAllocator {
         return;
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
-        lastError = e;
+        // nodeutil.PatchNodeCIDRs wraps the API error.
+        lastError = new StatusError({ ...e.status, message: `failed to patch CIDR: ${e.message}` });
       }
     }
     this.ctx.log.error('range_allocator.go:434', 'Failed to update node PodCIDR after multiple attempts', { err: (lastError as Error).message, logger: 'node-ipam-controller', node: node.metadata.name, podCIDRs: [cidr] });
@@ -90,17 +101,20 @@ export class RangeAllocator {
     throw lastError;
   }
 
-  private occupy(cidr: string): void {
+  /** occupyCIDRs: a CIDR outside the cluster CIDR fails the sync, which is retried with back-off. */
+  private occupy(node: KObject, cidr: string): void {
     try {
       this.cidrs.occupy(cidr);
     } catch (e) {
       if (!(e instanceof CidrSetError)) throw e;
+      const message = `failed to mark cidr[${cidr}] at idx [0] as occupied for node: ${node.metadata.name}: ${e.message}`;
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', code: 500 });
     }
   }
 
   private release(node: KObject): void {
     this.pending.delete(node.metadata.name!);
-    for (const c of node.spec?.podCIDRs ?? (node.spec?.podCIDR ? [node.spec.podCIDR] : [])) {
+    for (const c of podCIDRsOf(node)) {
       try {
         this.cidrs.release(c);
       } catch (e) {
@@ -113,4 +127,9 @@ export class RangeAllocator {
   private recordNodeStatusChange(node: KObject, status: string): void {
     this.recorder.event(withKind(node, 'v1', 'Node'), 'Normal', status, `Node ${node.metadata.name} status is now: ${status}`);
   }
+}
+
+/** A Node's podCIDRs (podCIDR alone when only that is set). */
+function podCIDRsOf(node: KObject): string[] {
+  return node.spec?.podCIDRs ?? (node.spec?.podCIDR ? [node.spec.podCIDR] : []);
 }
