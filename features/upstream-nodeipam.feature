@@ -22,6 +22,8 @@ Feature: The node IPAM's CIDR set passes Kubernetes' own unit tests
       | allocateTwo         |
       | occupyThenAllocate  |
       | maxCIDRs            |
+      | parseCIDR           |
+      | newCIDRSet          |
 
   @CT36
   Scenario Outline: The range allocator occupies, allocates, retries and releases Pod CIDRs as range_allocator_test.go (v1.32) pins it: <table>

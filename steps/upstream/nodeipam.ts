@@ -27,6 +27,17 @@ function allocateAll(set: CidrSet, count: number): string[] | string {
   return err === NO_CIDRS_REMAINING ? out : `allocation ${count + 1} gave ${err ?? 'a CIDR'}, want "${NO_CIDRS_REMAINING}"`;
 }
 
+/** The CidrSetError fn throws, or undefined. */
+function cidrSetError(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof CidrSetError)) throw e;
+    return e.message;
+  }
+}
+
 const CHECKS: Record<string, (c: any) => string | undefined> = {
   // Allocate the only subnet, fail, release it, get it again, fail again.
   fullyAllocated: (c) => {
@@ -78,12 +89,17 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
       return c.err ? `no error, got ${bit}` : same(bit, c.bit);
     } catch (e) {
       if (!(e instanceof CidrSetError)) throw e;
-      return c.err ? undefined : `error ${e.message}`;
+      if (!c.err) return `error ${e.message}`;
+      return typeof c.err === 'string' ? same(e.message, c.err) : undefined;
     }
   },
   // Exactly the subnets begin..end are used.
   occupy: (c) => {
     const set = new CidrSet(c.cluster, c.mask);
+    if (c.err) {
+      const err = cidrSetError(() => set.occupy(c.subnet));
+      return same([err, set.allocatedCIDRs], [c.err, 0]);
+    }
     set.occupy(c.subnet);
     for (let i = 0; i < set.maxCIDRs; i++) if (set.isUsed(i) !== (i >= c.begin && i <= c.end)) return `subnet ${i} used: ${set.isUsed(i)}`;
     return same(set.allocatedCIDRs, c.end - c.begin + 1);
@@ -99,6 +115,19 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     return same([set.allocateNext(), set.allocatedCIDRs], [c.expected, c.allocated]);
   },
   maxCIDRs: (c) => same(new CidrSet(c.cluster, c.mask).maxCIDRs, c.max),
+  parseCIDR: (c) => {
+    let got: unknown;
+    const err = cidrSetError(() => {
+      const { ip, mask } = parseCIDR(c.cidr);
+      got = { ip: [24, 16, 8, 0].map((s) => (ip >>> s) & 255).join('.'), mask };
+    });
+    return c.err ? same(err, c.err) : same(got ?? err, { ip: c.ip, mask: c.mask });
+  },
+  newCIDRSet: (c) => {
+    let max: number | undefined;
+    const err = cidrSetError(() => (max = new CidrSet(c.cluster, c.mask).maxCIDRs));
+    return c.err ? same(err, c.err) : same(max ?? err, c.max);
+  },
 };
 
 Then('every case of upstream\'s nodeipam test {word} holds on the model', function (table: string) {
