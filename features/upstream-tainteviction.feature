@@ -13,3 +13,13 @@ Feature: Taint eviction as upstream's own tests have it
   @S21
   Scenario: Pods and Nodes created, updated and deleted are evicted when upstream's tests say
     Then every case of upstream's tainteviction table cases holds on the model
+
+  @CT37
+  Scenario: Evictions and their cancellations are recorded as Events, and the Pod gets the DisruptionTarget condition before its delete, as taint_eviction.go has it
+    "Marking for deletion Pod <ns>/<name>" when an eviction runs; "Cancelling deletion of Pod
+    <ns>/<name>" when a waiting eviction is cancelled: its taint removed, its toleration made
+    infinite, a taint it does not tolerate added, or the Pod deleted (none when nothing waited).
+    The pods/status patch carries the Pod's UID and the DisruptionTarget condition (reason
+    DeletionByTaintManager). A taint whose value changes counts as a new taint; an eviction
+    scheduled at the same instant as a shorter toleration's is replaced by it.
+    Then every case of upstream's tainteviction table events holds on the model

@@ -29,7 +29,20 @@ function podOf(p: any): KObject {
   };
 }
 
-const nodeOf = (n: any): KObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: n.name }, spec: n.taints.length ? { taints: n.taints.map(taint) } : {} });
+/** A node's taints: N is createNoExecuteTaint(N); an object is a taint as written. */
+const nodeOf = (n: any): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: n.name },
+  spec: n.taints.length ? { taints: n.taints.map((t: number | object) => (typeof t === 'number' ? taint(t) : t)) } : {},
+});
+
+/** The Events the controller sent: [type, reason, message, involved object]. */
+function eventsOf(cp: FakeControlPlane): string[][] {
+  return cp.actions
+    .filter((a) => a.resource === 'events' && a.verb === 'create')
+    .map((a) => [a.body.type, a.body.reason, a.body.message, `${a.body.involvedObject.apiVersion}/${a.body.involvedObject.kind}/${a.body.involvedObject.namespace}/${a.body.involvedObject.name}`]);
+}
 
 /** Creates the object, or replaces its spec (an update through the API, as the informers would see it). */
 function put(cp: FakeControlPlane, resource: string, obj: KObject): void {
@@ -59,6 +72,9 @@ function runCase(c: any): string | undefined {
     if (step.pod) put(cp, 'pods', podOf(step.pod));
     else if (step.node) put(cp, 'nodes', nodeOf(step.node));
     else if (step.deletePod) cp.admin.delete('pods', 'default', step.deletePod);
+    // The fake clientset's delete: the Pod is gone at once (grace period 0), so the informer sees it deleted.
+    else if (step.removePod) cp.admin.delete('pods', 'default', step.removePod, { gracePeriodSeconds: 0 });
+    else if (step.deleteNode) cp.admin.delete('nodes', undefined, step.deleteNode);
     else if (step.start) {
       const ctx = cp.component();
       tec = new TaintEvictionController(ctx);
@@ -74,6 +90,22 @@ function runCase(c: any): string | undefined {
       const deleted = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'delete').map((a) => a.name!);
       const p = same([...new Set(deleted)].sort(), [...step.expectDeleted].sort());
       if (p) return `${at}: deleted ${p}`;
+    } else if (step.expectEvents) {
+      cp.settle();
+      const p = same(eventsOf(cp), step.expectEvents);
+      if (p) return `${at}: events ${p}`;
+    } else if (step.expectStatusPatch) {
+      // The pods/status patch: the Pod's UID as a precondition and the DisruptionTarget condition.
+      const patches = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'patch');
+      const uid = cp.admin.tryGet('pods', 'default', step.expectStatusPatch.pod)?.metadata.uid;
+      const got = patches.map((a) => ({
+        subresource: a.subresource,
+        name: a.name,
+        uidMatches: a.body?.metadata?.uid === uid && !!uid,
+        conditions: (a.body?.status?.conditions ?? []).map(({ lastTransitionTime, ...c }: any) => ({ ...c, stamped: typeof lastTransitionTime === 'string' })),
+      }));
+      const p = same(got, step.expectStatusPatch.patches);
+      if (p) return `${at}: status patches ${p}`;
     } else if (step.expectQueued) {
       // The handlers run on the informers' events: let them arrive first.
       cp.settle();
@@ -92,4 +124,5 @@ export const TAINT_EVICTION_TABLES: Record<string, () => string[]> = {
       same(getMinTolerationTime(c.tolerationSeconds.map((s: number | null) => (s === null ? {} : { tolerationSeconds: s }))), c.expectedMs),
     ),
   cases: () => failuresOf(upstreamTable(FILE, 'cases'), runCase),
+  events: () => failuresOf(upstreamTable(FILE, 'events'), runCase),
 };

@@ -45,7 +45,12 @@ export class TaintEvictionController {
       const node = p.spec?.nodeName && this.nodeInformer.getByName(undefined, p.spec.nodeName);
       if (node) this.processPod(p, node);
     };
-    this.podInformer.addEventHandler({ onAdd: onPod, onUpdate: (_o, p) => onPod(p), onDelete: (p) => this.cancel(p, false) });
+    this.podInformer.addEventHandler({
+      onAdd: onPod,
+      onUpdate: (_o, p) => onPod(p),
+      // handlePodUpdate: a Pod no longer in the lister cancels its eviction with an Event (cancelWorkWithEvent).
+      onDelete: (p) => this.cancel(p, true),
+    });
   }
 
   /** processPodOnNode. */
