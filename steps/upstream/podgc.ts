@@ -11,7 +11,8 @@ import { type DataTable, Then } from '@cucumber/cucumber';
 import { expect } from 'expect';
 import type { KObject } from '../../model/api/meta';
 import { PodGCController, TAINT_NODE_OUT_OF_SERVICE } from '../../model/controllers/podgc/controller';
-import { FakeControlPlane } from './harness';
+import { StatusError } from '../../model/api/status';
+import { FakeControlPlane, injectFailures, type InjectedFailure } from './harness';
 import { eachCase, same } from './fixtures';
 
 const HOUR_MS = 3_600_000;
@@ -31,21 +32,34 @@ interface PodSpec {
   phase?: string;
   evicted: boolean;
   deleting: boolean;
+  /**
+   * `Type=Status` words: conditions in status (lastTransitionTime the Pod's creation);
+   * `DisruptionTarget=ByPodGC` is the condition the Pod GC itself writes.
+   */
+  conditions?: { type: string; status: string; reason?: string; message?: string }[];
 }
 
 /** `name@node Phase [Evicted] [deleting]`. */
 function parsePod(text: string): PodSpec {
   const [id, ...words] = text.split(/\s+/);
   const [name, node] = id.split('@');
-  for (const w of words) if (!PHASES.includes(w) && w !== 'Evicted' && w !== 'deleting') throw new Error(`unknown word ${w} in pod ${text}`);
-  return { name, node, phase: words.find((w) => PHASES.includes(w)), evicted: words.includes('Evicted'), deleting: words.includes('deleting') };
+  const isCondition = (w: string) => /^[A-Za-z]+=(True|False)$/.test(w) || w === 'DisruptionTarget=ByPodGC';
+  for (const w of words) if (!PHASES.includes(w) && w !== 'Evicted' && w !== 'deleting' && !isCondition(w)) throw new Error(`unknown word ${w} in pod ${text}`);
+  const conditions = words.filter(isCondition).map((w) => {
+    const [type, status] = w.split('=');
+    if (status === 'ByPodGC') return { type, status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' };
+    return { type, status };
+  });
+  return { name, node, phase: words.find((w) => PHASES.includes(w)), evicted: words.includes('Evicted'), deleting: words.includes('deleting'), ...(conditions.length ? { conditions } : {}) };
 }
 
-/** `name Ready|NotReady [key[=value]:Effect ...]`. */
+/** `name Ready|NotReady [+Condition ...] [key[=value]:Effect ...]`; +Condition: another condition, True. */
 function parseNode(text: string): KObject {
-  const [name, ready, ...taints] = text.split(/\s+/);
+  const [name, ready, ...rest] = text.split(/\s+/);
+  const others = rest.filter((w) => w.startsWith('+')).map((w) => ({ type: w.slice(1), status: 'True' }));
+  const taints = rest.filter((w) => !w.startsWith('+'));
   const node: KObject = { apiVersion: 'v1', kind: 'Node', metadata: { name } };
-  if (ready) node.status = { conditions: [{ type: 'Ready', status: ready === 'Ready' ? 'True' : 'False' }] };
+  if (ready) node.status = { conditions: [{ type: 'Ready', status: ready === 'Ready' ? 'True' : 'False' }, ...others] };
   if (taints.length)
     node.spec = {
       taints: taints.map((t) => {
@@ -74,7 +88,9 @@ function createPods(cp: FakeControlPlane, pods: PodSpec[], extra: (p: PodSpec) =
       metadata: { namespace: 'default', name: p.name, ...(p.deleting ? { finalizers: [KEEP] } : {}) },
       spec: { ...(p.node ? { nodeName: p.node } : {}), containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }], ...extra(p) },
     });
-    if (p.phase && p.phase !== 'Pending') cp.admin.updateStatus('pods', 'default', { ...pod, status: { ...pod.status, phase: p.phase, ...(p.evicted ? { reason: 'Evicted' } : {}) } });
+    const conditions = p.conditions?.map((c) => ({ ...c, lastTransitionTime: pod.metadata.creationTimestamp }));
+    if ((p.phase && p.phase !== 'Pending') || conditions)
+      cp.admin.updateStatus('pods', 'default', { ...pod, status: { ...pod.status, ...(p.phase ? { phase: p.phase } : {}), ...(p.evicted ? { reason: 'Evicted' } : {}), ...(conditions ? { conditions } : {}) } });
     if (p.deleting) cp.admin.delete('pods', 'default', p.name);
   }
 }
@@ -176,4 +192,50 @@ Then('one Pod GC pass without quarantine leaves test-pod with this status, delet
   const status = { phase: after.status.phase, conditions: after.status.conditions.map(({ lastTransitionTime: _t, lastProbeTime: _p, ...c }: any) => c) };
   expect(status).toEqual(JSON.parse(text));
   expect(cp.actions.filter((a) => a.verb === 'delete').map((a) => ({ name: a.name, gracePeriodSeconds: a.query?.gracePeriodSeconds }))).toEqual([{ name: 'test-pod', gracePeriodSeconds: 0 }]);
+});
+
+/** The controller's log lines without their klog header ("I file.go:N] ..."). */
+const logLines = (lines: string[]) => lines.map((l) => l.replace(/^([IWE])\d{4} [\d:.]+ +\d+ /, '$1 '));
+
+Then('Pod GC passes on its own node informer delete, in order, and log:', function (table: DataTable) {
+  eachCase(table.hashes(), (row) => {
+    const cp = new FakeControlPlane();
+    for (const n of list(row.nodes)) createNode(cp, parseNode(n));
+    createPods(cp, list(row.pods).map(parsePod));
+    const uids = new Map(cp.admin.list('pods', 'default').items.map((p) => [p.metadata.uid, `<uid of ${p.metadata.name}>`]));
+    const ctx = cp.component();
+    // `fail`: "verb resource" requests of the controller that fail once each (a 500 from the API server).
+    const failures: InjectedFailure[] = list(row.fail).map((f) => {
+      const [verb, resource, subresource] = f.split(/[\s/]+/);
+      return { verb, resource, subresource, times: 1 };
+    });
+    injectFailures(ctx, failures, (req) => new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any));
+    const gcc = new PodGCController(ctx, { terminatedPodThreshold: Number(row.threshold), quarantineMs: row.quarantine === 'none' ? -1 : undefined });
+    ctx.informers.start();
+    while (!gcc.podInformer.hasSynced() || !gcc.nodeInformer.hasSynced()) cp.advance(1);
+    cp.settle();
+    cp.clearActions();
+    // Two seconds on, so that a time written now differs from the Pods' creation.
+    cp.advance(2000);
+    const created = new Set(cp.admin.list('pods', 'default').items.map((p) => p.metadata.creationTimestamp));
+    gcc.gc();
+    if (row.quarantine && row.quarantine !== 'none') {
+      cp.advance(Number(row.quarantine.replace(/s$/, '')) * 1000);
+      gcc.gc();
+    }
+    const deleted = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'delete').map((a) => a.name!);
+    const p = same(deleted, list(row.deleted));
+    if (p) return `deleted ${p}`;
+    if (row.patch) {
+      // The first pods/status patch, its UID and times written as placeholders.
+      const patch = cp.actions.find((a) => a.resource === 'pods' && a.verb === 'patch' && a.subresource === 'status');
+      const text = JSON.stringify(patch?.body ?? null, (k, v) => (k === 'uid' ? uids.get(v) ?? v : k === 'lastTransitionTime' ? (created.has(v) ? '<creation>' : v === cp.sim.clock.nowRFC3339() ? '<now>' : v) : v));
+      const q = same(JSON.parse(text), JSON.parse(row.patch));
+      if (q) return `patch ${q}`;
+    }
+    const lines = logLines(ctx.log.lines);
+    for (const want of (row.log ?? '').split(' ;; ').filter(Boolean)) if (!lines.includes(want)) return `no log line ${want} in ${JSON.stringify(lines)}`;
+    for (const not of (row['not logged'] ?? '').split(' ;; ').filter(Boolean)) if (lines.some((l) => l.includes(not))) return `logged ${not}: ${JSON.stringify(lines)}`;
+    return undefined;
+  });
 });
