@@ -84,7 +84,7 @@ Feature: The Pod garbage collector as upstream's own tests have it
     Rows gc_controller_test.go has no case for, following gc_controller.go (v1.32): Pending and
     Unknown Pods are not terminated; only a Failed Pod with reason Evicted counts as evicted; the
     oldest go first whatever their names; nothing is logged when no terminated Pod is beyond the
-    threshold; terminating Pods on a NotReady out-of-service Node go evicted first, then oldest
+    threshold (Pods created at the same instant: by name); terminating Pods on a NotReady out-of-service Node go evicted first, then oldest
     (a Ready one keeps them, whatever its other conditions); a Pod on a Node the lister does not
     know logs "Failed to get node"; a failed patch, delete or GET goes to utilruntime.HandleError
     ("Unhandled Error") and the pass goes on. `fail` makes the controller's first request of that
@@ -96,6 +96,8 @@ Feature: The Pod garbage collector as upstream's own tests have it
       | Pending and Unknown Pods are not terminated                   | 1         |            | node Ready                                             | a@node Pending, b@node Unknown, c@node Failed, d@node Succeeded |   | c       | I gc_controller.go:204] "Garbage collecting pods" logger="pod-garbage-collector-controller" numPods=1 ;; I gc_controller.go:342] "PodGC is force deleting Pod" logger="pod-garbage-collector-controller" pod="default/c" | | |
       | a Succeeded Pod with reason Evicted is not evicted            | 1         |            | node Ready                                             | a@node Failed, b@node Succeeded Evicted                |              | a       |     |            |       |
       | the oldest first, whatever the names                          | 1         |            | node Ready                                             | b@node Failed, a@node Failed                           |              | b       |     |            |       |
+      | created at the same instant: the name decides                 | 1         |            | node Ready                                             | b@node Failed, a@node Failed sametime                  |              | a       |     |            |       |
+      | created at the same instant, names in order                   | 1         |            | node Ready                                             | a@node Failed, b@node Failed sametime                  |              | a       |     |            |       |
       | no more terminated Pods than the threshold: nothing, no log   | 2         |            | node Ready                                             | a@node Failed, b@node Succeeded                        |              |         |     | Garbage collecting pods |  |
       | terminating on out-of-service: evicted first, then the oldest | 0         |            | worker NotReady out-of-service:NoExecute               | a@worker Running deleting, b@worker Failed deleting, c@worker Failed Evicted deleting | | c, a, b |  |    |       |
       | a Ready out-of-service Node keeps its terminating Pods        | 0         |            | worker Ready out-of-service:NoExecute                  | a@worker Running deleting                              |              |         |     |            |       |

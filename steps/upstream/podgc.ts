@@ -32,6 +32,8 @@ interface PodSpec {
   phase?: string;
   evicted: boolean;
   deleting: boolean;
+  /** `sametime`: created at the same instant as the Pod before it (not an hour later). */
+  sametime?: boolean;
   /**
    * `Type=Status` words: conditions in status (lastTransitionTime the Pod's creation);
    * `DisruptionTarget=ByPodGC` is the condition the Pod GC itself writes.
@@ -44,13 +46,13 @@ function parsePod(text: string): PodSpec {
   const [id, ...words] = text.split(/\s+/);
   const [name, node] = id.split('@');
   const isCondition = (w: string) => /^[A-Za-z]+=(True|False)$/.test(w) || w === 'DisruptionTarget=ByPodGC';
-  for (const w of words) if (!PHASES.includes(w) && w !== 'Evicted' && w !== 'deleting' && !isCondition(w)) throw new Error(`unknown word ${w} in pod ${text}`);
+  for (const w of words) if (!PHASES.includes(w) && w !== 'Evicted' && w !== 'deleting' && w !== 'sametime' && !isCondition(w)) throw new Error(`unknown word ${w} in pod ${text}`);
   const conditions = words.filter(isCondition).map((w) => {
     const [type, status] = w.split('=');
     if (status === 'ByPodGC') return { type, status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' };
     return { type, status };
   });
-  return { name, node, phase: words.find((w) => PHASES.includes(w)), evicted: words.includes('Evicted'), deleting: words.includes('deleting'), ...(conditions.length ? { conditions } : {}) };
+  return { name, node, phase: words.find((w) => PHASES.includes(w)), evicted: words.includes('Evicted'), deleting: words.includes('deleting'), sametime: words.includes('sametime'), ...(conditions.length ? { conditions } : {}) };
 }
 
 /** `name Ready|NotReady [+Condition ...] [key[=value]:Effect ...]`; +Condition: another condition, True. */
@@ -81,7 +83,7 @@ function createNode(cp: FakeControlPlane, node: KObject): KObject {
 /** Creates the Pods in order, an hour apart, with their phase, reason and deletion. */
 function createPods(cp: FakeControlPlane, pods: PodSpec[], extra: (p: PodSpec) => Partial<KObject['spec']> = () => ({})): void {
   for (const p of pods) {
-    cp.advance(HOUR_MS);
+    if (!p.sametime) cp.advance(HOUR_MS);
     const pod = cp.create('pods', {
       apiVersion: 'v1',
       kind: 'Pod',
