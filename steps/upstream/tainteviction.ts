@@ -6,7 +6,8 @@
  */
 import type { KObject } from '../../model/api/meta';
 import { getMinTolerationTime, TaintEvictionController } from '../../model/controllers/tainteviction/controller';
-import { FakeControlPlane } from './harness';
+import { StatusError } from '../../model/api/status';
+import { FakeControlPlane, injectFailures, type InjectedFailure } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 const FILE = 'tainteviction';
@@ -67,9 +68,11 @@ function verifyPodActions(cp: FakeControlPlane, want: { patch: boolean; delete: 
 function runCase(c: any): string | undefined {
   const cp = new FakeControlPlane();
   let tec: TaintEvictionController | undefined;
+  const failures: InjectedFailure[] = [];
   for (const [i, step] of c.steps.entries()) {
     const at = `step ${i + 1}`;
-    if (step.pod) put(cp, 'pods', podOf(step.pod));
+    if (step.failRequests) failures.push(...step.failRequests.map((f: InjectedFailure) => ({ ...f })));
+    else if (step.pod) put(cp, 'pods', podOf(step.pod));
     else if (step.node) put(cp, 'nodes', nodeOf(step.node));
     else if (step.deletePod) cp.admin.delete('pods', 'default', step.deletePod);
     // The fake clientset's delete: the Pod is gone at once (grace period 0), so the informer sees it deleted.
@@ -77,6 +80,8 @@ function runCase(c: any): string | undefined {
     else if (step.deleteNode) cp.admin.delete('nodes', undefined, step.deleteNode);
     else if (step.start) {
       const ctx = cp.component();
+      // The fake clientset's reactors: a failing request answers 500 and is not recorded.
+      injectFailures(ctx, failures, (req) => new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any));
       tec = new TaintEvictionController(ctx);
       ctx.informers.start();
       // cache.WaitForNamedCacheSync: the test's events come once the caches hold the fixtures.

@@ -16,6 +16,8 @@ import { withKind } from '../util/objects';
 import { mutant } from '../../sim/mutants';
 
 const BY_NODE = 'byNodeName';
+/** deletePodHandler's retries. */
+const DELETE_RETRIES = 5;
 
 /** A scheduled eviction (TimedWorker): when it was first scheduled, and a token so a cancelled one does nothing. */
 interface Scheduled {
@@ -114,19 +116,41 @@ export class TaintEvictionController {
     if (withEvent) this.recorder.event(withKind(pod, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Cancelling deletion of Pod ${key}`);
   }
 
-  /** addConditionAndDeletePod: the DisruptionTarget condition, then a delete with the Pod's own grace period. */
+  /**
+   * deletePodHandler: the Marking for deletion Event, then addConditionAndDeletePod tried up to
+   * five times (upstream sleeps 10 ms between tries; here they follow at once). A retry reads the
+   * Pod from the API server, as every upstream try does (the first try here uses the informer's copy).
+   */
   private deletePod(ns: string, name: string): void {
-    const pod = this.podInformer.getByName(ns, name);
-    if (!pod || pod.metadata.deletionTimestamp) return;
-    this.recorder.event(withKind(pod, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ns}/${name}`);
-    try {
-      // utilpod.PatchPodStatus: a strategic merge patch of the condition, guarded by the Pod's UID.
-      const condition = { type: 'DisruptionTarget', status: 'True', lastTransitionTime: this.ctx.sim.clock.nowRFC3339(), reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' };
-      this.ctx.client.patch('pods', ns, name, 'strategic', { metadata: { uid: pod.metadata.uid }, status: { conditions: [condition] } }, { subresource: 'status' });
-      this.ctx.client.delete('pods', ns, name);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
+    const cached = this.podInformer.getByName(ns, name);
+    if (!cached || cached.metadata.deletionTimestamp) return;
+    this.recorder.event(withKind(cached, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ns}/${name}`);
+    for (let i = 0; i < DELETE_RETRIES; i++) {
+      try {
+        this.addConditionAndDeletePod(i === 0 ? cached : this.ctx.client.get('pods', ns, name));
+        return;
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+        if (e.code === 404) return;
+      }
     }
+  }
+
+  /**
+   * addConditionAndDeletePod: the DisruptionTarget condition (patched only when it changes:
+   * apipod.UpdatePodCondition), then a delete with the Pod's own grace period.
+   */
+  private addConditionAndDeletePod(pod: KObject): void {
+    const ns = pod.metadata.namespace!;
+    const name = pod.metadata.name!;
+    const condition = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' };
+    const old = (pod.status?.conditions ?? []).find((c: any) => c?.type === condition.type);
+    if (!old || old.status !== condition.status || old.reason !== condition.reason || old.message !== condition.message) {
+      // utilpod.PatchPodStatus: a strategic merge patch of the condition, guarded by the Pod's UID.
+      const lastTransitionTime = old?.status === condition.status ? old.lastTransitionTime : this.ctx.sim.clock.nowRFC3339();
+      this.ctx.client.patch('pods', ns, name, 'strategic', { metadata: { uid: pod.metadata.uid }, status: { conditions: [{ type: condition.type, status: condition.status, lastTransitionTime, reason: condition.reason, message: condition.message }] } }, { subresource: 'status' });
+    }
+    this.ctx.client.delete('pods', ns, name);
   }
 }
 
