@@ -74,9 +74,10 @@ function runCase(c: any): string | undefined {
     if (step.failRequests) failures.push(...step.failRequests.map((f: InjectedFailure) => ({ ...f })));
     else if (step.pod) put(cp, 'pods', podOf(step.pod));
     else if (step.node) put(cp, 'nodes', nodeOf(step.node));
-    else if (step.deletePod) cp.admin.delete('pods', 'default', step.deletePod);
     // The fake clientset's delete: the Pod is gone at once (grace period 0), so the informer sees it deleted.
-    else if (step.removePod) cp.admin.delete('pods', 'default', step.removePod, { gracePeriodSeconds: 0 });
+    else if (step.deletePod) cp.admin.delete('pods', 'default', step.deletePod, { gracePeriodSeconds: 0 });
+    // A delete through the API server: a Pod bound to a node stays, terminating, until its kubelet confirms (none here).
+    else if (step.deletePodGracefully) cp.admin.delete('pods', 'default', step.deletePodGracefully);
     else if (step.deleteNode) cp.admin.delete('nodes', undefined, step.deleteNode);
     else if (step.start) {
       const ctx = cp.component();
@@ -95,6 +96,11 @@ function runCase(c: any): string | undefined {
       const deleted = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'delete').map((a) => a.name!);
       const p = same([...new Set(deleted)].sort(), [...step.expectDeleted].sort());
       if (p) return `${at}: deleted ${p}`;
+    } else if (step.expectDeletes !== undefined) {
+      // How many deletes of the Pod the controller sent (each eviction that ran sends one).
+      cp.settle();
+      const n = cp.actions.filter((x) => x.resource === 'pods' && x.verb === 'delete' && x.name === step.expectDeletes.pod).length;
+      if (n !== step.expectDeletes.count) return `${at}: ${n} deletes of ${step.expectDeletes.pod}, want ${step.expectDeletes.count}`;
     } else if (step.expectEvents) {
       cp.settle();
       const p = same(eventsOf(cp), step.expectEvents);

@@ -30,7 +30,11 @@ export class TaintEvictionController {
   readonly nodeInformer: Informer;
   readonly podInformer: Informer;
   private readonly recorder: EventRecorder;
-  private readonly scheduled = new Map<string, Scheduled>();
+  /**
+   * TimedWorkerQueue's workers by Pod key: null once the eviction has run (upstream keeps a nil
+   * worker then, so that no eviction is added again until the work is cancelled).
+   */
+  private readonly scheduled = new Map<string, Scheduled | null>();
   private tokens = 0;
 
   constructor(private readonly ctx: ComponentContext) {
@@ -38,6 +42,7 @@ export class TaintEvictionController {
     this.nodeInformer = ctx.informers.get('nodes');
     this.podInformer = ctx.informers.get('pods');
     this.podInformer.addIndexer(BY_NODE, byNodeName);
+    // NodeUpdated: only when the NoExecute taints differ (Semantic.DeepEqual: order and timeAdded count).
     const onNode = (old: KObject | undefined, n: KObject) => {
       if (old && noExecuteKey(old) === noExecuteKey(n)) return;
       for (const pod of this.podInformer.byIndex(BY_NODE, n.metadata.name!)) this.processPod(pod, n);
@@ -49,7 +54,11 @@ export class TaintEvictionController {
     };
     this.podInformer.addEventHandler({
       onAdd: onPod,
-      onUpdate: (_o, p) => onPod(p),
+      // PodUpdated: only when the tolerations or the node change (a Pod's deletion with a grace period does not).
+      onUpdate: (o, p) => {
+        if (o.spec?.nodeName === p.spec?.nodeName && JSON.stringify(o.spec?.tolerations ?? []) === JSON.stringify(p.spec?.tolerations ?? [])) return;
+        onPod(p);
+      },
       // handlePodUpdate: a Pod no longer in the lister cancels its eviction with an Event (cancelWorkWithEvent).
       onDelete: (p) => this.cancel(p, true),
     });
@@ -57,7 +66,6 @@ export class TaintEvictionController {
 
   /** processPodOnNode. */
   private processPod(pod: KObject, node: KObject): void {
-    if (pod.metadata.deletionTimestamp) return this.cancel(pod, false);
     const taints = noExecuteTaints(node);
     if (taints.length === 0) return this.cancel(pod, true);
     const { allTolerated, used } = getMatchingTolerations(taints, pod.spec?.tolerations ?? []);
@@ -71,7 +79,7 @@ export class TaintEvictionController {
   /** The eviction scheduled for a Pod ("namespace/name"), as upstream's GetWorkerUnsafe shows it. */
   scheduledEviction(key: string): { createdAt: number; fireAt: number } | undefined {
     const s = this.scheduled.get(key);
-    return s && { createdAt: s.createdAt, fireAt: s.fireAt };
+    return s ? { createdAt: s.createdAt, fireAt: s.fireAt } : undefined;
   }
 
   /** A taint the Pod does not tolerate: any scheduled eviction is replaced by one now. */
@@ -98,21 +106,29 @@ export class TaintEvictionController {
     this.addWork(pod, createdAt, now + afterMs);
   }
 
-  /** TimedWorkerQueue.AddWork: runs the eviction at fireAt. */
+  /**
+   * TimedWorkerQueue.AddWork: runs the eviction at fireAt; nothing when work for the Pod exists,
+   * even work that has run. Once run, the work stays (as null) when the eviction succeeded, and is
+   * dropped when it failed.
+   */
   private addWork(pod: KObject, createdAt: number, fireAt: number): void {
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (this.scheduled.has(key)) return;
     const token = ++this.tokens;
     this.scheduled.set(key, { createdAt, fireAt, token });
     this.ctx.proc.schedule(Math.max(0, fireAt - this.ctx.sim.clock.nowMs()), `evict ${key}`, () => {
       if (this.scheduled.get(key)?.token !== token) return;
-      this.scheduled.delete(key);
-      this.deletePod(pod.metadata.namespace!, pod.metadata.name!);
+      if (this.deletePod(pod.metadata.namespace!, pod.metadata.name!)) this.scheduled.set(key, null);
+      else this.scheduled.delete(key);
     });
   }
 
   private cancel(pod: KObject, withEvent: boolean): void {
     const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
-    if (!this.scheduled.delete(key)) return;
+    const worker = this.scheduled.get(key);
+    this.scheduled.delete(key);
+    // CancelWork says true only for work that has not run.
+    if (!worker) return;
     if (withEvent) this.recorder.event(withKind(pod, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Cancelling deletion of Pod ${key}`);
   }
 
@@ -121,19 +137,20 @@ export class TaintEvictionController {
    * five times (upstream sleeps 10 ms between tries; here they follow at once). A retry reads the
    * Pod from the API server, as every upstream try does (the first try here uses the informer's copy).
    */
-  private deletePod(ns: string, name: string): void {
+  private deletePod(ns: string, name: string): boolean {
     const cached = this.podInformer.getByName(ns, name);
-    if (!cached || cached.metadata.deletionTimestamp) return;
+    if (!cached) return false;
     this.recorder.event(withKind(cached, 'v1', 'Pod'), 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ns}/${name}`);
     for (let i = 0; i < DELETE_RETRIES; i++) {
       try {
         this.addConditionAndDeletePod(i === 0 ? cached : this.ctx.client.get('pods', ns, name));
-        return;
+        return true;
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
-        if (e.code === 404) return;
+        if (e.code === 404) return false;
       }
     }
+    return false;
   }
 
   /**
@@ -187,9 +204,7 @@ function noExecuteTaints(node: KObject): Taint[] {
   return (node.spec?.taints ?? []).filter((t: Taint) => t.effect === 'NoExecute');
 }
 
+/** The NoExecute taints in order, with their timeAdded, for Semantic.DeepEqual. */
 function noExecuteKey(node: KObject): string {
-  return noExecuteTaints(node)
-    .map((t) => `${t.key}=${t.value ?? ''}`)
-    .sort()
-    .join(',');
+  return JSON.stringify(noExecuteTaints(node).map((t) => [t.key, t.value ?? '', t.timeAdded ?? '']));
 }
