@@ -20,6 +20,9 @@ Feature: Taint eviction as upstream's own tests have it
     <ns>/<name>" when a waiting eviction is cancelled: its taint removed, its toleration made
     infinite, a taint it does not tolerate added, or the Pod deleted (none when nothing waited).
     The pods/status patch carries the Pod's UID and the DisruptionTarget condition (reason
-    DeletionByTaintManager). A taint whose value changes counts as a new taint; an eviction
-    scheduled at the same instant as a shorter toleration's is replaced by it.
+    DeletionByTaintManager), tried up to five times. A taint whose value, timeAdded or order
+    changes counts as a Node change; a Pod update counts only when its tolerations or node change
+    (a Pod deleted with a grace period keeps its waiting eviction); an eviction scheduled at the
+    same instant as a shorter toleration's is replaced by it; one that has run stays until it is
+    cancelled, so a tolerated taint added later schedules nothing, as timed_workers.go keeps it.
     Then every case of upstream's tainteviction table events holds on the model
