@@ -6,7 +6,12 @@ Feature: The garbage collector as upstream's own tests have it
   cluster-scoped object naming a namespaced owner is left alone. Owners known to be absent are
   remembered in a least-recently-used cache. These are the cases of
   pkg/controller/garbagecollector/garbagecollector_test.go, run on the model's collector against
-  an API server of its own (steps/fixtures/upstream/gc.json).
+  an API server of its own (steps/fixtures/upstream/gc.json). The foreground, graphChanges and
+  workQueue tables run the whole collector, informers and work queues, through the deletion flows
+  of v1.32's garbagecollector.go and the event rules of graph_builder.go's processGraphChanges:
+  foreground deletion waits for the dependents whose reference blocks the owner, deletes a
+  dependent with dependents of its own in the foreground and breaks ownership cycles; an owner
+  deleted with the orphan policy keeps its dependents; a failed request is retried with back-off.
 
   @S25
   Scenario: An object whose owner is gone is deleted after reading both (TestAttemptToDeleteItem)
@@ -31,3 +36,15 @@ Feature: The garbage collector as upstream's own tests have it
   @S26
   Scenario: Owners and dependents stay consistent through adds, updates and deletes in any order (TestProcessEvent)
     Then every case of upstream's garbagecollector table processEvent holds on the model
+
+  @CT30
+  Scenario: Foreground deletion as garbagecollector.go drives it: blocking dependents first, dependents with dependents in the foreground, cycles broken
+    Then every case of upstream's garbagecollector table foreground holds on the model
+
+  @CT31
+  Scenario: Which changes make the collector look at an object, and what it sends, as graph_builder.go's processGraphChanges and attemptToDeleteItem have it
+    Then every case of upstream's garbagecollector table graphChanges holds on the model
+
+  @CT32
+  Scenario: The collector's work queues retry what failed or cannot be resolved yet, with back-off, and drop what no retry will change, as attemptToDeleteWorker and attemptToOrphanWorker have it
+    Then every case of upstream's garbagecollector table workQueue holds on the model

@@ -13,7 +13,8 @@ import { GarbageCollector } from '../../model/controllers/garbagecollector/colle
 import { absentOwnerKey, BoundedSet, GraphBuilder } from '../../model/controllers/garbagecollector/graph';
 import { etcdKey, resourceByName } from '../../model/api/registry';
 import { encode } from '../../model/apiserver/objects';
-import { FakeControlPlane } from './harness';
+import { StatusError } from '../../model/api/status';
+import { FakeControlPlane, injectFailures } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 const FILE = 'gc';
@@ -26,9 +27,9 @@ function parseRef(ref: string): { resource: string; namespace?: string; name: st
 }
 
 /** A valid object of the resource, metadata only as far as the test is concerned. */
-function objectOf(ref: string, ownerReferences: OwnerReference[] | undefined): KObject {
+function objectOf(ref: string, ownerReferences: OwnerReference[] | undefined, finalizers?: string[]): KObject {
   const { resource, namespace, name } = parseRef(ref);
-  const metadata = { name, ...(namespace ? { namespace } : {}), ...(ownerReferences ? { ownerReferences } : {}) };
+  const metadata = { name, ...(namespace ? { namespace } : {}), ...(ownerReferences ? { ownerReferences } : {}), ...(finalizers ? { finalizers } : {}) };
   const pause = { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] };
   switch (resource) {
     case 'pods':
@@ -37,6 +38,8 @@ function objectOf(ref: string, ownerReferences: OwnerReference[] | undefined): K
       return { apiVersion: 'v1', kind: 'Node', metadata };
     case 'deployments':
       return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: pause } } };
+    case 'replicasets':
+      return { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata, spec: { replicas: 0, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: pause } } };
   }
   throw new Error(`no test object for ${resource}`);
 }
@@ -47,15 +50,17 @@ class GCTest {
   /** Every request the collector sent, gets included, as "verb resource ns/name". */
   readonly requests: string[] = [];
   gc?: GarbageCollector;
-  private ctx?: ReturnType<FakeControlPlane['component']>;
+  ctx?: ReturnType<FakeControlPlane['component']>;
+  /** How many of `requests` an expectRequests step has already checked. */
+  checked = 0;
 
   owners(list: any[] | undefined): OwnerReference[] | undefined {
     return list?.map(({ uidOf, uid, ...rest }) => ({ ...rest, uid: uidOf ? this.uids.get(uidOf)! : uid }));
   }
 
-  create(ref: string, owners?: any[]): void {
+  create(ref: string, owners?: any[], finalizers?: string[]): void {
     const { resource, namespace } = parseRef(ref);
-    const o = this.cp.admin.create(resource, namespace, objectOf(ref, this.owners(owners)));
+    const o = this.cp.admin.create(resource, namespace, objectOf(ref, this.owners(owners), finalizers));
     this.uids.set(ref, o.metadata.uid!);
   }
 
@@ -69,8 +74,16 @@ class GCTest {
     return (this.gc = new GarbageCollector(ctx));
   }
 
+  /** The objects attemptToDeleteItem was called on since the last expectAttempts. */
+  attempts: string[] = [];
+
   start(): void {
     const gc = this.collector();
+    const attempt = gc.attemptToDeleteItem.bind(gc);
+    gc.attemptToDeleteItem = (n) => {
+      this.attempts.push(`${n.resource}/${n.namespace ?? '-'}/${n.name}`);
+      return attempt(n);
+    };
     this.ctx!.informers.start();
     while (!gc.graph.hasSynced()) this.cp.advance(1);
   }
@@ -122,9 +135,62 @@ function conflictingDataCase(c: any): string | undefined {
   const t = new GCTest();
   for (const [i, step] of c.steps.entries()) {
     const at = `step ${i + 1}`;
-    if (step.create) t.create(step.create, step.owners);
+    if (step.create) t.create(step.create, step.owners, step.finalizers);
     else if (step.startGC) t.start();
-    else if (step.settle) t.cp.advance(step.settle);
+    else if (step.setOwners) {
+      // The test's own write (a controller adopting or releasing): the list replaced as a whole.
+      const { resource, namespace, name } = parseRef(step.setOwners);
+      t.cp.admin.patch(resource, namespace, name, 'merge', { metadata: { ownerReferences: t.owners(step.owners) ?? null } });
+    } else if (step.removeFinalizers) {
+      // Another controller releasing its object: every finalizer dropped.
+      const { resource, namespace, name } = parseRef(step.removeFinalizers);
+      t.cp.admin.patch(resource, namespace, name, 'merge', { metadata: { finalizers: null } });
+    } else if (step.failNext) {
+      // The fake clientset's reactor: the collector's next requests of this verb and resource answer 500.
+      injectFailures(t.ctx!, [{ ...step.failNext }], (req) => {
+        t.requests.push(`${req.verb} ${req.resource} ${req.namespace ? req.namespace + '/' : ''}${req.name}`);
+        return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any);
+      });
+    } else if (step.touch) {
+      // A write that changes no owner reference, finalizer or deletion (a label).
+      const { resource, namespace, name } = parseRef(step.touch);
+      t.cp.admin.patch(resource, namespace, name, 'merge', { metadata: { labels: { touched: String(i) } } });
+    } else if (step.expectAttempts) {
+      // The objects the collector's attemptToDelete worker took up since the previous expectAttempts (each once).
+      const got = [...new Set(t.attempts)].sort();
+      t.attempts = [];
+      const p = same(got, [...step.expectAttempts].sort());
+      if (p) return `${at}: attemptToDeleteItem ran on: ${p}`;
+    } else if (step.expectRequests) {
+      // What the collector sent (gets included) since the previous expectRequests, in any order.
+      const got = t.requests.slice(t.checked).sort();
+      t.checked = t.requests.length;
+      const p = same(got, [...step.expectRequests].sort());
+      if (p) return `${at}: the collector's requests: ${p}`;
+    } else if (step.expectDeletes) {
+      // Every delete the collector sent, with its propagationPolicy.
+      const got = t.cp.actions.filter((a) => a.verb === 'delete').map((a) => `${a.resource}/${a.namespace ?? '-'}/${a.name} ${a.query?.propagationPolicy ?? '-'}`);
+      const p = same(got.sort(), [...step.expectDeletes].sort());
+      if (p) return `${at}: the collector's deletes: ${p}`;
+    } else if (step.expectGone) {
+      const left = step.expectGone.filter((ref: string) => {
+        const { resource, namespace, name } = parseRef(ref);
+        return t.cp.admin.tryGet(resource, namespace, name);
+      });
+      if (left.length) return `${at}: still there: ${left.join(', ')}`;
+    } else if (step.expectFinalizers) {
+      const { ref, finalizers } = step.expectFinalizers;
+      const { resource, namespace, name } = parseRef(ref);
+      const p = same(t.cp.admin.get(resource, namespace, name).metadata.finalizers ?? [], finalizers);
+      if (p) return `${at}: ${ref}'s finalizers: ${p}`;
+    } else if (step.expectBlocking) {
+      // Which of the object's owner references block their owner's deletion.
+      const { ref, uidsOf } = step.expectBlocking;
+      const { resource, namespace, name } = parseRef(ref);
+      const got = (t.cp.admin.get(resource, namespace, name).metadata.ownerReferences ?? []).filter((r) => r.blockOwnerDeletion).map((r) => r.uid);
+      const p = same(got, uidsOf.map((o: string) => t.uids.get(o)));
+      if (p) return `${at}: ${ref}'s blocking owner references: ${p}`;
+    } else if (step.settle) t.cp.advance(step.settle);
     else if (step.delete) {
       const { resource, namespace, name } = parseRef(step.delete);
       t.cp.admin.delete(resource, namespace, name, { propagationPolicy: step.propagationPolicy });
@@ -196,4 +262,7 @@ export const GARBAGE_COLLECTOR_TABLES: Record<string, () => string[]> = {
   conflictingData: () => failuresOf(upstreamTable(FILE, 'conflictingData'), conflictingDataCase),
   orphan: () => failuresOf(upstreamTable(FILE, 'orphan'), conflictingDataCase),
   processEvent: () => failuresOf(upstreamTable(FILE, 'processEvent'), processEventCase),
+  foreground: () => failuresOf(upstreamTable(FILE, 'foreground'), conflictingDataCase),
+  graphChanges: () => failuresOf(upstreamTable(FILE, 'graphChanges'), conflictingDataCase),
+  workQueue: () => failuresOf(upstreamTable(FILE, 'workQueue'), conflictingDataCase),
 };
