@@ -53,6 +53,8 @@ class GCTest {
   ctx?: ReturnType<FakeControlPlane['component']>;
   /** How many of `requests` an expectRequests step has already checked. */
   checked = 0;
+  /** How many of `requests` an expectWrites step has already checked. */
+  writesChecked = 0;
 
   owners(list: any[] | undefined): OwnerReference[] | undefined {
     return list?.map(({ uidOf, uid, ...rest }) => ({ ...rest, uid: uidOf ? this.uids.get(uidOf)! : uid }));
@@ -161,6 +163,12 @@ function conflictingDataCase(c: any): string | undefined {
       t.attempts = [];
       const p = same(got, [...step.expectAttempts].sort());
       if (p) return `${at}: attemptToDeleteItem ran on: ${p}`;
+    } else if (step.expectWrites) {
+      // What the collector wrote (every request but its gets) since the previous expectWrites, in any order.
+      const got = t.requests.slice(t.writesChecked).filter((r) => !r.startsWith('get ')).sort();
+      t.writesChecked = t.requests.length;
+      const p = same(got, [...step.expectWrites].sort());
+      if (p) return `${at}: the collector's writes: ${p}`;
     } else if (step.expectRequests) {
       // What the collector sent (gets included) since the previous expectRequests, in any order.
       const got = t.requests.slice(t.checked).sort();
