@@ -153,6 +153,9 @@ function conflictingDataCase(c: any): string | undefined {
         t.requests.push(`${req.verb} ${req.resource} ${req.namespace ? req.namespace + '/' : ''}${req.name}`);
         return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any);
       });
+    } else if (step.rememberUID) {
+      // The UID an object has now, kept under another name (an owner about to be recreated).
+      t.uids.set(step.as, t.uids.get(step.rememberUID)!);
     } else if (step.touch) {
       // A write that changes no owner reference, finalizer or deletion (a label).
       const { resource, namespace, name } = parseRef(step.touch);
