@@ -5,7 +5,7 @@
  * whose owner is unknown or gone, an owner starting a foreground or orphan deletion, an owner
  * whose last blocking dependent disappeared.
  */
-import { canonicalJSON, type KObject, type OwnerReference } from '../../api/meta';
+import type { KObject, OwnerReference } from '../../api/meta';
 import { resourceByName } from '../../api/registry';
 import type { InformerFactory } from '../../client/factory';
 import type { Informer } from '../../client/informer';
@@ -115,10 +115,11 @@ export class GraphBuilder {
     const before = new Map((old.metadata.ownerReferences ?? []).map((r) => [r.uid, r]));
     const after = new Map((o.metadata.ownerReferences ?? []).map((r) => [r.uid, r]));
     if ([...after.values()].some((r) => !before.has(r.uid) && this.potentiallyInvalid(n, r))) this.sinks.attemptToDelete(n);
-    // A removed (or no longer blocking) reference may unblock an owner deleting in the foreground.
+    // addUnblockedOwnersToDeleteQueue: a reference that blocked its owner and was removed, or no
+    // longer blocks, may unblock an owner deleting in the foreground. A reference that never
+    // blocked, or only starts to, wakes nothing.
     for (const [uid, ref] of before) {
-      const now = after.get(uid);
-      if (now && canonicalJSON(now.blockOwnerDeletion ?? false) === canonicalJSON(ref.blockOwnerDeletion ?? false)) continue;
+      if (!ref.blockOwnerDeletion || after.get(uid)?.blockOwnerDeletion) continue;
       this.wakeDeletingOwner(uid);
     }
     this.processTransitions(old, o, n);
