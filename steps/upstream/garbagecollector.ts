@@ -55,6 +55,8 @@ class GCTest {
   checked = 0;
   /** How many of `requests` an expectWrites step has already checked. */
   writesChecked = 0;
+  /** How many of `requests` an expectReads step has already checked. */
+  readsChecked = 0;
 
   owners(list: any[] | undefined): OwnerReference[] | undefined {
     return list?.map(({ uidOf, uid, ...rest }) => ({ ...rest, uid: uidOf ? this.uids.get(uidOf)! : uid }));
@@ -166,6 +168,15 @@ function conflictingDataCase(c: any): string | undefined {
       t.attempts = [];
       const p = same(got, [...step.expectAttempts].sort());
       if (p) return `${at}: attemptToDeleteItem ran on: ${p}`;
+    } else if (step.expectReads) {
+      // How many times the collector read these objects since the previous expectReads (the others' reads not counted).
+      const window = t.requests.slice(t.readsChecked);
+      t.readsChecked = t.requests.length;
+      for (const [ref, want] of Object.entries(step.expectReads)) {
+        const { resource, namespace, name } = parseRef(ref);
+        const got = window.filter((r) => r === `get ${resource} ${namespace ? namespace + '/' : ''}${name}`).length;
+        if (got !== want) return `${at}: the collector read ${ref} ${got} times, want ${want}`;
+      }
     } else if (step.expectWrites) {
       // What the collector wrote (every request but its gets) since the previous expectWrites, in any order.
       const got = t.requests.slice(t.writesChecked).filter((r) => !r.startsWith('get ')).sort();
