@@ -54,13 +54,14 @@ export class GarbageCollector {
       case 'processDeletingDependents':
         this.processDeletingDependents(n, item);
         return true;
+      // A failed write, NotFound included, is retried as upstream's attemptToDeleteWorker
+      // requeues any error (the next try finds the object gone and drops it).
       case 'removeOwnerReferences':
-        this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', deleteOwnerRefPatch(n.uid, d.uids)));
+        this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', deleteOwnerRefPatch(n.uid, d.uids));
         return true;
       case 'delete':
-        if (d.unblockOwnerReferences)
-          this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', unblockOwnerReferencesPatch(n.uid, item.metadata.ownerReferences ?? [])));
-        this.deleteObject(n, d.policy);
+        if (d.unblockOwnerReferences) this.ctx.client.patch(n.resource, n.namespace, n.name, 'strategic', unblockOwnerReferencesPatch(n.uid, item.metadata.ownerReferences ?? []));
+        this.ctx.client.delete(n.resource, n.namespace, n.name, { propagationPolicy: d.policy });
         return true;
       case 'retry':
         return false;
@@ -114,16 +115,15 @@ export class GarbageCollector {
     this.removeFinalizer(n, owner, ORPHAN);
   }
 
-  /** removeFinalizer: a merge patch of the remaining finalizers, guarded by resourceVersion. */
+  /**
+   * removeFinalizer: a merge patch of the remaining finalizers, guarded by resourceVersion. An
+   * owner already gone is done with (upstream reads it first and stops at NotFound).
+   */
   private removeFinalizer(n: GraphNode, owner: KObject, finalizer: string): void {
     if (!hasFinalizer(owner, finalizer)) return;
     const rest = (owner.metadata.finalizers ?? []).filter((f) => f !== finalizer);
     const patch = { metadata: { resourceVersion: owner.metadata.resourceVersion, finalizers: rest.length ? rest : null } };
     this.ignoreNotFound(() => this.ctx.client.patch(n.resource, n.namespace, n.name, 'merge', patch));
-  }
-
-  private deleteObject(n: GraphNode, policy: 'Background' | 'Foreground' | 'Orphan'): void {
-    this.ignoreNotFound(() => this.ctx.client.delete(n.resource, n.namespace, n.name, { propagationPolicy: policy }));
   }
 
   private ignoreNotFound(fn: () => void): void {
