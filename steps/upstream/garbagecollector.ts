@@ -150,9 +150,11 @@ function conflictingDataCase(c: any): string | undefined {
       const { resource, namespace, name } = parseRef(step.removeFinalizers);
       t.cp.admin.patch(resource, namespace, name, 'merge', { metadata: { finalizers: null } });
     } else if (step.failNext) {
-      // The fake clientset's reactor: the collector's next requests of this verb and resource answer 500 (or 404 with code 404).
+      // The fake clientset's reactor: the collector's next requests of this verb and resource answer 500 (or, with code 409 or 404, Conflict or NotFound).
       injectFailures(t.ctx!, [{ verb: step.failNext.verb, resource: step.failNext.resource, times: step.failNext.times }], (req) => {
         t.requests.push(`${req.verb} ${req.resource} ${req.namespace ? req.namespace + '/' : ''}${req.name}`);
+        if (step.failNext.code === 409)
+          return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the object has been modified; please apply your changes to the latest version and try again', reason: 'Conflict', details: { name: req.name, kind: req.resource }, code: 409 } as any);
         if (step.failNext.code === 404)
           return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `${req.resource} "${req.name}" not found`, reason: 'NotFound', details: { name: req.name, kind: req.resource }, code: 404 } as any);
         return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any);
