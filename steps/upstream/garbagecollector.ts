@@ -81,15 +81,18 @@ class GCTest {
   /** The objects attemptToDeleteItem was called on since the last expectAttempts. */
   attempts: string[] = [];
 
-  start(): void {
+  /** failLists: lists of the collector's informers that fail first (500); wait: until its graph has synced. */
+  start(failLists: { verb: string; resource: string; times: number }[] = [], wait = true): void {
     const gc = this.collector();
+    if (failLists.length)
+      injectFailures(this.ctx!, failLists.map((f) => ({ ...f })), (req) => new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `injected ${req.verb} failure`, reason: 'InternalError', code: 500 } as any));
     const attempt = gc.attemptToDeleteItem.bind(gc);
     gc.attemptToDeleteItem = (n) => {
       this.attempts.push(`${n.resource}/${n.namespace ?? '-'}/${n.name}`);
       return attempt(n);
     };
     this.ctx!.informers.start();
-    while (!gc.graph.hasSynced()) this.cp.advance(1);
+    while (wait && !gc.graph.hasSynced()) this.cp.advance(1);
   }
 
   deleted(): string[] {
@@ -140,7 +143,7 @@ function conflictingDataCase(c: any): string | undefined {
   for (const [i, step] of c.steps.entries()) {
     const at = `step ${i + 1}`;
     if (step.create) t.create(step.create, step.owners, step.finalizers);
-    else if (step.startGC) t.start();
+    else if (step.startGC) t.start(step.failLists, !step.failLists);
     else if (step.setOwners) {
       // The test's own write (a controller adopting or releasing): the list replaced as a whole.
       const { resource, namespace, name } = parseRef(step.setOwners);

@@ -27,14 +27,26 @@ export class GarbageCollector {
   readonly attemptToOrphan: WorkQueue;
 
   constructor(private readonly ctx: ComponentContext) {
-    this.attemptToDelete = new WorkQueue(ctx.proc, 'garbage collector attempt to delete', (key) => {
-      if (this.attemptToDeleteItem(nodeOfKey(key))) this.attemptToDelete.forget(key);
-      else this.attemptToDelete.addRateLimited(key);
-    });
-    this.attemptToOrphan = new WorkQueue(ctx.proc, 'garbage collector attempt to orphan', (key) => {
-      this.orphanDependents(nodeOfKey(key));
-      this.attemptToOrphan.forget(key);
-    });
+    // Run's WaitForNamedCacheSync: the workers start once every monitor has synced.
+    const synced = () => this.graph.hasSynced();
+    this.attemptToDelete = new WorkQueue(
+      ctx.proc,
+      'garbage collector attempt to delete',
+      (key) => {
+        if (this.attemptToDeleteItem(nodeOfKey(key))) this.attemptToDelete.forget(key);
+        else this.attemptToDelete.addRateLimited(key);
+      },
+      { synced },
+    );
+    this.attemptToOrphan = new WorkQueue(
+      ctx.proc,
+      'garbage collector attempt to orphan',
+      (key) => {
+        this.orphanDependents(nodeOfKey(key));
+        this.attemptToOrphan.forget(key);
+      },
+      { synced },
+    );
     this.graph = new GraphBuilder(ctx.informers, {
       attemptToDelete: (n) => this.attemptToDelete.add(keyOfNode(n)),
       attemptToOrphan: (n) => this.attemptToOrphan.add(keyOfNode(n)),
