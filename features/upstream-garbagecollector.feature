@@ -11,7 +11,8 @@ Feature: The garbage collector as upstream's own tests have it
   of v1.32's garbagecollector.go and the event rules of graph_builder.go's processGraphChanges:
   foreground deletion waits for the dependents whose reference blocks the owner, deletes a
   dependent with dependents of its own in the foreground and breaks ownership cycles; an owner
-  deleted with the orphan policy keeps its dependents; a failed request is retried with back-off.
+  deleted with the orphan policy keeps its dependents; nothing is collected before every monitor
+  has synced; a failed request, NotFound included, is retried with back-off.
 
   @S25
   Scenario: An object whose owner is gone is deleted after reading both (TestAttemptToDeleteItem)
