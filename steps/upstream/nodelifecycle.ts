@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../model/api/meta';
 import { NodeLifecycleController } from '../../model/controllers/nodelifecycle/controller';
-import { AlwaysLimiter, RateLimitedTimedQueue } from '../../model/controllers/nodelifecycle/rate-limited-queue';
+import { AlwaysLimiter, NeverLimiter, RateLimitedTimedQueue, TokenBucket } from '../../model/controllers/nodelifecycle/rate-limited-queue';
 import { FakeControlPlane } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
@@ -188,37 +188,54 @@ function taintsByConditionCase(c: any): string | undefined {
   );
 }
 
-/** rate_limited_queue_test.go: the operations on a queue with the always limiter and a clock that moves on each reading. */
+/**
+ * rate_limited_queue_test.go: the operations on a queue with the always limiter and a clock that
+ * moves on each reading. A case with "clock": "manual" keeps the clock where its last {"at": ms}
+ * put it, and may give the queue a token bucket ("limiter": {"tokenBucket": qps}) or the never
+ * limiter ("limiter": "never").
+ */
 function rateLimitedQueueCase(c: any): string | undefined {
   let t = 0;
   let frozen = 0;
-  const clock = () => (frozen > 0 ? (frozen--, t) : ++t);
-  const q = new RateLimitedTimedQueue(new AlwaysLimiter(), clock);
+  const manual = c.clock === 'manual';
+  const clock = () => (manual ? t : frozen > 0 ? (frozen--, t) : ++t);
+  const limiter = c.limiter?.tokenBucket !== undefined ? new TokenBucket(c.limiter.tokenBucket === 'Inf' ? Infinity : c.limiter.tokenBucket, clock) : c.limiter === 'never' ? new NeverLimiter() : new AlwaysLimiter();
+  const q = new RateLimitedTimedQueue(limiter, clock);
   for (const [i, op] of c.ops.entries()) {
     const at = `op ${i + 1}`;
-    if (op.add !== undefined) q.add(op.add);
-    else if (op.remove !== undefined) q.remove(op.remove);
-    else if (op.clear) q.clear();
+    if (op.at !== undefined) t = op.at;
+    if (op.add !== undefined) {
+      const added = q.add(op.add);
+      if (op.returns !== undefined && added !== op.returns) return `${at}: add ${op.add} returned ${added}, want ${op.returns}`;
+    } else if (op.remove !== undefined) {
+      const removed = q.remove(op.remove);
+      if (op.returns !== undefined && removed !== op.returns) return `${at}: remove ${op.remove} returned ${removed}, want ${op.returns}`;
+    } else if (op.clear) q.clear();
     else if (op.swapLimiter !== undefined) q.swapLimiter(op.swapLimiter);
     else if (op.expectQPS !== undefined) {
       if (q.qps() !== op.expectQPS) return `${at}: qps ${q.qps()}, want ${op.expectQPS}`;
     } else if (op.try) {
       const processed: string[] = [];
+      const seen: any[] = [];
       q.try((v) => {
         processed.push(v.value);
+        seen.push({ value: v.value, addedAt: v.addedAt, processAt: v.processAt });
+        if (processed.length > 100) throw new Error(`Try loops: ${processed.slice(0, 10).join(', ')}…`);
         const r = op.try[v.value];
-        if (!r || r.done !== false) return [true, 0];
+        if (!r) return [true, 0];
         op.try[v.value] = undefined; // fails once, as the tests' closures do
         if (r.removeDuring) q.remove(v.value);
         if (r.freeze) frozen = r.freeze;
-        return [false, r.waitMs];
+        return [r.done !== false, r.waitMs ?? 0];
       });
-      const p = same(processed, op.processed);
+      const p = same(processed, op.processed) ?? (op.seen ? same(seen, op.seen) : undefined);
       if (p) return `${at}: processed ${p}`;
     } else if (op.expectQueue) {
       const p = same(q.values(), op.expectQueue) ?? (op.expectSet ? same(q.members().sort(), [...op.expectSet].sort()) : undefined);
       if (p) return `${at}: ${p}`;
-    } else throw new Error(`unknown op ${JSON.stringify(op)}`);
+    } else if (op.wouldTry !== undefined) {
+      if (q.wouldTry(t) !== op.wouldTry || q.hasWaiting() !== (op.hasWaiting ?? op.wouldTry)) return `${at}: wouldTry ${q.wouldTry(t)}, hasWaiting ${q.hasWaiting()}, want ${op.wouldTry}, ${op.hasWaiting ?? op.wouldTry}`;
+    } else if (op.at === undefined) throw new Error(`unknown op ${JSON.stringify(op)}`);
   }
   return undefined;
 }
