@@ -55,3 +55,12 @@ Feature: Node health as upstream's own tests have it
   @S92
   Scenario: The tainting queue hands out each Node once, in order, as upstream's rate_limited_queue_test.go says
     Then every case of upstream's nodelifecycle table rateLimitedQueue holds on the model
+
+  @CT33
+  Scenario: The tainting queue's heap, token bucket and bookkeeping, value by value on a manual clock
+    Values due at the same time come out in container/heap's order, not the order added; a value
+    put back waits its delay and a nanosecond; Add and Remove say whether they changed anything, a
+    processed value stays in the set until removed; one token per 1/QPS seconds, SwapLimiter to
+    another rate drains the new bucket when the old one had no token left, and the never limiter
+    lets nothing through.
+    Then every case of upstream's nodelifecycle table rateLimitedQueueModel holds on the model

@@ -243,3 +243,4 @@ function rateLimitedQueueCase(c: any): string | undefined {
 NODE_LIFECYCLE_TABLES.zoneStates = () => failuresOf(upstreamTable(FILE, 'zoneStates'), zoneStatesCase);
 NODE_LIFECYCLE_TABLES.taintsByCondition = () => failuresOf(upstreamTable(FILE, 'taintsByCondition'), taintsByConditionCase);
 NODE_LIFECYCLE_TABLES.rateLimitedQueue = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueue'), rateLimitedQueueCase);
+NODE_LIFECYCLE_TABLES.rateLimitedQueueModel = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueueModel'), rateLimitedQueueCase);
