@@ -44,6 +44,8 @@ export class NodeLifecycleController {
   private readonly health = new Map<string, NodeHealth>();
   /** knownNodeSet. */
   private readonly known = new Set<string>();
+  /** nodesToRetry: Nodes whose Pods could not all be marked not ready; tried again on the next pass while not Ready. */
+  private readonly nodesToRetry = new Set<string>();
   /** The tainting loop's tick grid: start + k × 100 ms. */
   private readonly start: number;
   /** When the tainting loop next has something to do (its ticks in between are skipped). */
@@ -152,16 +154,29 @@ export class NodeLifecycleController {
       if (readyChanged(before, ready)) {
         current = this.ctx.client.updateStatus('nodes', undefined, withKind({ ...node, status: { ...node.status, conditions } }, 'v1', 'Node'));
         this.health.set(name, { ...health, ready: { lastHeartbeatTime: ready.lastHeartbeatTime } });
-        if (before.status === 'True') {
-          this.recorder.event(withKind(current, 'v1', 'Node'), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
-          this.markPodsNotReady(name);
-        }
       }
     }
-    if (!ready) return undefined;
+    if (!ready) {
+      // Upstream's Node add handler runs the NoSchedule pass for a Node that has posted nothing yet
+      // too: a stale controller taint goes. Its failure waits for the next pass.
+      this.swallow(() => this.noScheduleTaintingPass(current));
+      return undefined;
+    }
     // The NoSchedule taints follow the Node's events; a conflict there is retried here.
     current = this.noScheduleTaintingPass(current);
     this.processTaintBaseEviction(current, before.status);
+    // Ready → not Ready: the NodeNotReady event once, and the Pods marked not ready; a Pod that
+    // could not be marked has the Node's Pods marked again on the next passes while it is not Ready.
+    const retry = this.nodesToRetry.has(name);
+    const becameNotReady = ready.status !== 'True' && before.status === 'True';
+    if (becameNotReady) this.recorder.event(withKind(current, 'v1', 'Node'), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+    if (becameNotReady || (retry && before.status !== 'True')) {
+      if (!this.markPodsNotReady(name)) {
+        this.nodesToRetry.add(name);
+        return ready;
+      }
+    }
+    this.nodesToRetry.delete(name);
     return ready;
   }
 
@@ -237,21 +252,30 @@ export class NodeLifecycleController {
     });
   }
 
-  /** MarkPodsNotReady: the Ready condition of each Pod on the node goes False (Endpoints drop them). */
-  private markPodsNotReady(nodeName: string): void {
-    if (mutant('nodelifecycle-keeps-pods-ready')) return;
+  /**
+   * MarkPodsNotReady: the Ready condition of each Pod on the node goes False (Endpoints drop
+   * them), each with a NodeNotReady event (also when its update failed, not when the Pod is gone).
+   * False when some update failed.
+   */
+  private markPodsNotReady(nodeName: string): boolean {
+    if (mutant('nodelifecycle-keeps-pods-ready')) return true;
     const now = this.ctx.sim.clock.nowRFC3339();
+    let ok = true;
     for (const pod of this.podInformer.byIndex(BY_NODE, nodeName)) {
       const conds: any[] = pod.status?.conditions ?? [];
       if (!conds.some((c) => c.type === 'Ready' && c.status !== 'False')) continue;
       const conditions = conds.map((c) => (c.type === 'Ready' ? { ...c, status: 'False', lastTransitionTime: now } : c));
+      const updated = withKind({ ...pod, status: { ...pod.status, conditions } }, 'v1', 'Pod');
       try {
-        const p = this.ctx.client.updateStatus('pods', pod.metadata.namespace, withKind({ ...pod, status: { ...pod.status, conditions } }, 'v1', 'Pod'));
-        this.recorder.event(withKind(p, 'v1', 'Pod'), 'Warning', 'NodeNotReady', 'Node is not ready');
+        this.ctx.client.updateStatus('pods', pod.metadata.namespace, updated);
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
+        if (e.code === 404) continue; // gone already: nothing left to do
+        ok = false;
       }
+      this.recorder.event(updated, 'Warning', 'NodeNotReady', 'Node is not ready');
     }
+    return ok;
   }
 
   /** The NoSchedule tainting pass for one Node, from the cache. */
