@@ -64,3 +64,10 @@ Feature: Node health as upstream's own tests have it
     another rate drains the new bucket when the old one had no token left, and the never limiter
     lets nothing through.
     Then every case of upstream's nodelifecycle table rateLimitedQueueModel holds on the model
+
+  @CT34
+  Scenario: Pods marked not ready once, with their events, and tried again after a failed update
+    Only the Ready condition of the Pods on the Node that are still Ready goes False; the Node gets
+    one NodeNotReady event and one status update however many passes find it silent; a Pod update
+    that fails is tried again on the next pass while the Node is not Ready (not for a Pod gone).
+    Then every case of upstream's nodelifecycle table monitorNodeHealthModel holds on the model

@@ -7,7 +7,8 @@
 import type { KObject } from '../../model/api/meta';
 import { NodeLifecycleController } from '../../model/controllers/nodelifecycle/controller';
 import { AlwaysLimiter, NeverLimiter, RateLimitedTimedQueue, TokenBucket } from '../../model/controllers/nodelifecycle/rate-limited-queue';
-import { FakeControlPlane } from './harness';
+import { StatusError } from '../../model/api/status';
+import { FakeControlPlane, injectFailures, type InjectedFailure } from './harness';
 import { failuresOf, same, upstreamTable } from './fixtures';
 
 const FILE = 'nodelifecycle';
@@ -36,10 +37,33 @@ function setLease(cp: FakeControlPlane, renewTime: string): void {
 }
 
 /** testutil.NewPod("pod0", "node0"): Ready=True (a container so that it validates). */
-function createPod(cp: FakeControlPlane): void {
-  const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { namespace: 'default', name: 'pod0' }, spec: { nodeName: 'node0', containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } };
+function createPod(cp: FakeControlPlane, name = 'pod0', nodeName = 'node0', conditions: any[] = [{ type: 'Ready', status: 'True' }]): void {
+  const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { namespace: 'default', name }, spec: { nodeName, containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } };
   const created = cp.create('pods', pod);
-  cp.admin.updateStatus('pods', 'default', { ...created, status: { ...created.status, conditions: [{ type: 'Ready', status: 'True' }] } });
+  cp.admin.updateStatus('pods', 'default', { ...created, status: { ...created.status, conditions } });
+}
+
+/** The Events a component sent, as "Type Reason apiVersion/Kind namespace/name: message". */
+function eventsOf(cp: FakeControlPlane): string[] {
+  return cp.actions
+    .filter((a) => a.resource === 'events' && a.verb === 'create')
+    .map((a) => {
+      const o = a.body.involvedObject;
+      return `${a.body.type} ${a.body.reason} ${o.apiVersion}/${o.kind} ${o.namespace ? o.namespace + '/' : ''}${o.name}: ${a.body.message}`;
+    });
+}
+
+/** Fails the case's requests as upstream's reactors do ({verb, resource, subresource, times, code}); the failed request is recorded too. */
+function failRequests(cp: FakeControlPlane, ctx: ReturnType<FakeControlPlane['component']>, failures: any[] | undefined): void {
+  if (!failures?.length) return;
+  const list: (InjectedFailure & { code?: number })[] = failures.map((f) => ({ ...f }));
+  injectFailures(ctx, list, (req) => {
+    cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+    const f = list.find((x) => x.verb === req.verb && x.resource === req.resource && (x.subresource ?? undefined) === (req.subresource ?? undefined));
+    const code = f?.code ?? 500;
+    const reason = code === 409 ? 'Conflict' : code === 404 ? 'NotFound' : 'InternalError';
+    return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${req.verb} ${req.resource} error`, reason, code } as any);
+  });
 }
 
 const pick = (c: any) => Object.fromEntries(CONDITION_FIELDS.filter((k) => c[k] !== undefined && c[k] !== '').map((k) => [k, c[k]]));
@@ -48,8 +72,10 @@ function runCase(c: any): string | undefined {
   const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
   advanceTo(cp, c.created);
   cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node0' } });
-  createPod(cp);
+  if (c.pods) for (const p of c.pods) createPod(cp, p.name, p.node ?? 'node0', p.conditions);
+  else createPod(cp);
   const ctx = cp.component();
+  failRequests(cp, ctx, c.fail);
   const nlc = new NodeLifecycleController(ctx, TEST_RATES);
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
@@ -72,6 +98,17 @@ function runCase(c: any): string | undefined {
   const podUpdates = cp.actions.filter((a) => a.resource === 'pods' && a.subresource === 'status' && a.verb === 'update').length;
   if (c.expectedPodStatusUpdate !== undefined && podUpdates > 0 !== c.expectedPodStatusUpdate) problems.push(`pod status updated ${podUpdates > 0}, want ${c.expectedPodStatusUpdate}`);
   if (c.expectedPodStatusUpdates !== undefined && podUpdates !== c.expectedPodStatusUpdates) problems.push(`pod status updates ${podUpdates}, want ${c.expectedPodStatusUpdates}`);
+  if (c.expectedPodConditions) {
+    for (const [name, want] of Object.entries(c.expectedPodConditions)) {
+      const got = (cp.admin.get('pods', 'default', name).status?.conditions ?? []).map((x: any) => `${x.type}=${x.status}`);
+      const p = same(got, want);
+      if (p) problems.push(`${name}'s conditions: ${p}`);
+    }
+  }
+  if (c.expectedEvents) {
+    const p = same(eventsOf(cp), c.expectedEvents);
+    if (p) problems.push(`events: ${p}`);
+  }
   if (cp.sim.failures.length) problems.push(`model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`);
   return problems.join('; ') || undefined;
 }
@@ -244,3 +281,4 @@ NODE_LIFECYCLE_TABLES.zoneStates = () => failuresOf(upstreamTable(FILE, 'zoneSta
 NODE_LIFECYCLE_TABLES.taintsByCondition = () => failuresOf(upstreamTable(FILE, 'taintsByCondition'), taintsByConditionCase);
 NODE_LIFECYCLE_TABLES.rateLimitedQueue = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueue'), rateLimitedQueueCase);
 NODE_LIFECYCLE_TABLES.rateLimitedQueueModel = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueueModel'), rateLimitedQueueCase);
+NODE_LIFECYCLE_TABLES.monitorNodeHealthModel = () => failuresOf(upstreamTable(FILE, 'monitorNodeHealthModel'), runCase);
