@@ -13,7 +13,7 @@ Feature: Node health as upstream's own tests have it
 
 
   @S85
-  Scenario: The NoExecute taints follow the Ready status as upstream's TestApplyNoExecuteTaints says
+  Scenario: The NoExecute taints follow the Ready status as upstream's TestApplyNoExecuteTaints, TestSwapUnreachableNotReadyTaints and TestApplyNoExecuteTaintsToNodesEnqueueTwice say
     Then every case of upstream's nodelifecycle table taints holds on the model
   @S85
   Scenario: A Node whose kubelet never reports is marked Unknown 60 s after its creation
@@ -71,3 +71,12 @@ Feature: Node health as upstream's own tests have it
     one NodeNotReady event and one status update however many passes find it silent; a Pod update
     that fails is tried again on the next pass while the Node is not Ready (not for a Pod gone).
     Then every case of upstream's nodelifecycle table monitorNodeHealthModel holds on the model
+
+  @CT35
+  Scenario: Taints on first sight, at the grace period's edge, through conflicts, and at the zone's rate
+    A Node never heard from is queued for the unreachable taint in the pass that marks it Unknown;
+    a Node seen for the first time (again after it was made anew) loses the controller's stale
+    taints; a Node is Unknown only once more than 40 s have passed; a conflicting taint write is
+    tried five times in all, any other failure waits for the next pass; at one Node a second the
+    second Node of a zone is tainted a second after the first.
+    Then every case of upstream's nodelifecycle table taintsModel holds on the model

@@ -53,10 +53,10 @@ function eventsOf(cp: FakeControlPlane): string[] {
     });
 }
 
-/** Fails the case's requests as upstream's reactors do ({verb, resource, subresource, times, code}); the failed request is recorded too. */
+/** Fails the case's requests as upstream's reactors do ({verb, resource, subresource, times, code}; entries pushed later count too); the failed request is recorded too. */
 function failRequests(cp: FakeControlPlane, ctx: ReturnType<FakeControlPlane['component']>, failures: any[] | undefined): void {
-  if (!failures?.length) return;
-  const list: (InjectedFailure & { code?: number })[] = failures.map((f) => ({ ...f }));
+  if (!failures) return;
+  const list: (InjectedFailure & { code?: number })[] = failures;
   injectFailures(ctx, list, (req) => {
     cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
     const f = list.find((x) => x.verb === req.verb && x.resource === req.resource && (x.subresource ?? undefined) === (req.subresource ?? undefined));
@@ -75,7 +75,7 @@ function runCase(c: any): string | undefined {
   if (c.pods) for (const p of c.pods) createPod(cp, p.name, p.node ?? 'node0', p.conditions);
   else createPod(cp);
   const ctx = cp.component();
-  failRequests(cp, ctx, c.fail);
+  failRequests(cp, ctx, c.fail?.map((f: any) => ({ ...f })));
   const nlc = new NodeLifecycleController(ctx, TEST_RATES);
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
@@ -121,23 +121,34 @@ function runCase(c: any): string | undefined {
  */
 export const TEST_RATES = { evictionLimiterQPS: Infinity, secondaryEvictionLimiterQPS: Infinity, largeClusterThreshold: 20, unhealthyZoneThreshold: 0.55 };
 
-/** TestApplyNoExecuteTaints: several Nodes, monitor passes and the NoExecute tainting loop's ticks. */
+/**
+ * TestApplyNoExecuteTaints and its kin: several Nodes, monitor passes and the NoExecute tainting
+ * loop's ticks. A Node is its Ready conditions, or {conditions, labels, taints}; the case's
+ * 'rates' replace the tests' unlimited ones; 'fail' steps make the controller's next requests
+ * fail (as the fake clientset's reactors do).
+ */
 function taintsCase(c: any): string | undefined {
   const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
   advanceTo(cp, c.created);
-  for (const name of Object.keys(c.nodes)) cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name } });
+  const specOf = (n: any) => (Array.isArray(n) ? { conditions: n } : n);
+  const createNode = (name: string, n: any) =>
+    cp.create('nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name, ...(n.labels ? { labels: n.labels } : {}) }, ...(n.taints ? { spec: { taints: n.taints } } : {}) });
+  for (const [name, n] of Object.entries(c.nodes)) createNode(name, specOf(n));
   const setConditions = (name: string, conditions: any[]) => {
     const node = cp.admin.get('nodes', undefined, name);
     cp.admin.updateStatus('nodes', undefined, { ...node, status: { ...node.status, conditions } });
   };
   advanceTo(cp, new Date(Date.parse(c.now) - 1000).toISOString());
-  for (const [name, conds] of Object.entries(c.nodes)) setConditions(name, conds as any[]);
+  for (const [name, n] of Object.entries(c.nodes)) if (specOf(n).conditions) setConditions(name, specOf(n).conditions);
   advanceTo(cp, c.now);
   const ctx = cp.component();
-  const nlc = new NodeLifecycleController(ctx, TEST_RATES);
+  const failures: any[] = [];
+  failRequests(cp, ctx, failures);
+  const nlc = new NodeLifecycleController(ctx, c.rates ?? TEST_RATES);
   const start = cp.sim.clock.nowMs();
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
+  cp.clearActions();
   const taintsOf = (name: string): any[] => cp.admin.get('nodes', undefined, name).spec?.taints ?? [];
   for (const [i, s] of c.steps.entries()) {
     const at = `step ${i + 1}`;
@@ -145,15 +156,49 @@ function taintsCase(c: any): string | undefined {
       // Just after a tick of the tainting loop: what the test writes next lands before the next one.
       cp.advance(100 - ((cp.sim.clock.nowMs() - start) % 100) + 1);
       nlc.monitorNodeHealth();
+    } else if (s.monitorAfter !== undefined) {
+      cp.advance(s.monitorAfter);
+      nlc.monitorNodeHealth();
     } else if (s.taintPass) cp.advance(100);
+    else if (s.advance !== undefined) cp.advance(s.advance);
     else if (s.setConditions) {
       for (const [name, conds] of Object.entries(s.setConditions)) setConditions(name, conds as any[]);
       cp.advance(20);
-    } else if (s.expectNoExecute) {
+    } else if (s.addNodes) {
+      for (const [name, n] of Object.entries(s.addNodes)) {
+        createNode(name, specOf(n));
+        if (specOf(n).conditions) setConditions(name, specOf(n).conditions);
+      }
+      cp.advance(20);
+    } else if (s.deleteNode) {
+      cp.admin.delete('nodes', undefined, s.deleteNode);
+      cp.advance(20);
+    } else if (s.fail) failures.push(...s.fail.map((f: any) => ({ ...f })));
+    else if (s.expectNoExecute) {
       for (const [name, key] of Object.entries(s.expectNoExecute))
         if (!taintsOf(name).some((t) => t.key === key && t.effect === 'NoExecute')) return `${at}: no ${key}:NoExecute on ${name}: ${JSON.stringify(taintsOf(name))}`;
     } else if (s.expectNoTaints) {
       for (const name of s.expectNoTaints) if (taintsOf(name).length) return `${at}: ${name} has taints ${JSON.stringify(taintsOf(name))}`;
+    } else if (s.expectTaints) {
+      // Exactly these taints ("key:Effect"), or only those of the step's effect.
+      for (const [name, want] of Object.entries(s.expectTaints)) {
+        const got = taintsOf(name)
+          .filter((t) => !s.effect || t.effect === s.effect)
+          .map((t) => `${t.key}:${t.effect}`)
+          .sort();
+        const p = same(got, [...(want as string[])].sort());
+        if (p) return `${at}: ${name}'s ${s.effect ?? ''} taints: ${p}`;
+      }
+    } else if (s.expectReady) {
+      for (const [name, want] of Object.entries(s.expectReady)) {
+        const got = (cp.admin.get('nodes', undefined, name).status?.conditions ?? []).find((x: any) => x.type === 'Ready')?.status;
+        if (got !== want) return `${at}: ${name} Ready ${got}, want ${want}`;
+      }
+    } else if (s.expectNodeUpdates) {
+      for (const [name, want] of Object.entries(s.expectNodeUpdates)) {
+        const got = cp.actions.filter((a) => a.resource === 'nodes' && a.verb === 'update' && !a.subresource && a.name === name).length;
+        if (got !== want) return `${at}: ${got} updates of ${name}, want ${want}`;
+      }
     } else throw new Error(`unknown step ${JSON.stringify(s)}`);
   }
   if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
@@ -163,6 +208,7 @@ function taintsCase(c: any): string | undefined {
 export const NODE_LIFECYCLE_TABLES: Record<string, () => string[]> = {
   monitorNodeHealth: () => failuresOf(upstreamTable(FILE, 'monitorNodeHealth'), runCase),
   taints: () => failuresOf(upstreamTable(FILE, 'taints'), taintsCase),
+  taintsModel: () => failuresOf(upstreamTable(FILE, 'taintsModel'), taintsCase),
 };
 
 const FAKE_NOW = Date.parse('2015-01-01T12:00:00Z');
