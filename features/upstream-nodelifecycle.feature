@@ -80,3 +80,12 @@ Feature: Node health as upstream's own tests have it
     tried five times in all, any other failure waits for the next pass; at one Node a second the
     second Node of a zone is tainted a second after the first.
     Then every case of upstream's nodelifecycle table taintsModel holds on the model
+
+  @S91
+  Scenario: Zone keys from either set of labels, the thresholds' edges, and each zone's tainting rate
+    A zone is keyed by the failure-domain.beta labels, else the GA ones, a region or a zone alone
+    making a key too; 55 % not Ready is a partial disruption; a zone of exactly 20 Nodes (the
+    large-cluster threshold here) gets no NoExecute taints while partially disrupted, a larger one
+    the secondary rate, and a fully disrupted one the normal rate again while another zone is
+    healthy; with every zone down nothing is tainted until one comes back.
+    Then every case of upstream's nodelifecycle table zoneStatesModel holds on the model

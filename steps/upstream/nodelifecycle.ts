@@ -215,7 +215,7 @@ const FAKE_NOW = Date.parse('2015-01-01T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** A control plane holding the case's Nodes (labels, then conditions), and a synced controller with the tests' rates. */
-function withNodes(nodes: any[], createdAt: number): { cp: FakeControlPlane; nlc: NodeLifecycleController } {
+function withNodes(nodes: any[], createdAt: number, rates = TEST_RATES): { cp: FakeControlPlane; nlc: NodeLifecycleController } {
   const cp = new FakeControlPlane(['default', 'kube-node-lease'], EPOCH);
   advanceTo(cp, iso(createdAt));
   for (const n of nodes) {
@@ -223,7 +223,7 @@ function withNodes(nodes: any[], createdAt: number): { cp: FakeControlPlane; nlc
     if (n.conditions) cp.admin.updateStatus('nodes', undefined, { ...created, status: { conditions: n.conditions } });
   }
   const ctx = cp.component();
-  const nlc = new NodeLifecycleController(ctx, TEST_RATES);
+  const nlc = new NodeLifecycleController(ctx, rates);
   ctx.informers.start();
   while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
   return { cp, nlc };
@@ -232,23 +232,40 @@ function withNodes(nodes: any[], createdAt: number): { cp: FakeControlPlane; nlc
 const statesOf = (nlc: NodeLifecycleController) => Object.fromEntries([...nlc.zones.states].sort(([a], [b]) => (a < b ? -1 : 1)));
 const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** TestMonitorNodeHealth: zoneStates after a pass at fakeNow, and after the first Nodes' statuses change and an hour passes. */
+/** Each zone's queue's QPS (Infinity written "Inf"). */
+const qpsOf = (nlc: NodeLifecycleController) => Object.fromEntries([...nlc.zones.queues].sort(([a], [b]) => (a < b ? -1 : 1)).map(([z, q]) => [z, q.qps() === Infinity ? 'Inf' : q.qps()]));
+
+/**
+ * TestMonitorNodeHealth: zoneStates after a pass at fakeNow, and after the first Nodes' statuses
+ * change and an hour passes (no second pass without 'updated'); the model's rows may give
+ * 'rates' and the zones' queue rates after each pass ('initialQPS', 'followingQPS').
+ */
 function zoneStatesCase(c: any): string | undefined {
-  const { cp, nlc } = withNodes(c.nodes, FAKE_NOW - 2000);
+  const { cp, nlc } = withNodes(c.nodes, FAKE_NOW - 2000, c.rates);
   advanceTo(cp, iso(FAKE_NOW));
   nlc.monitorNodeHealth();
   const initial = same(statesOf(nlc), sorted(c.initial));
   if (initial) return `initial states: ${initial}`;
-  const later = FAKE_NOW + 60 * 60_000;
-  advanceTo(cp, iso(later - 1000));
-  c.updated.forEach((conditions: any[], i: number) => {
-    const node = cp.admin.get('nodes', undefined, c.nodes[i].name);
-    cp.admin.updateStatus('nodes', undefined, { ...node, status: { ...node.status, conditions } });
-  });
-  advanceTo(cp, iso(later));
-  nlc.monitorNodeHealth();
-  const following = same(statesOf(nlc), sorted(c.following));
-  if (following) return `following states: ${following}`;
+  if (c.initialQPS) {
+    const p = same(qpsOf(nlc), sorted(c.initialQPS));
+    if (p) return `initial rates: ${p}`;
+  }
+  if (c.updated) {
+    const later = FAKE_NOW + 60 * 60_000;
+    advanceTo(cp, iso(later - 1000));
+    c.updated.forEach((conditions: any[], i: number) => {
+      const node = cp.admin.get('nodes', undefined, c.nodes[i].name);
+      cp.admin.updateStatus('nodes', undefined, { ...node, status: { ...node.status, conditions } });
+    });
+    advanceTo(cp, iso(later));
+    nlc.monitorNodeHealth();
+    const following = same(statesOf(nlc), sorted(c.following));
+    if (following) return `following states: ${following}`;
+    if (c.followingQPS) {
+      const p = same(qpsOf(nlc), sorted(c.followingQPS));
+      if (p) return `following rates: ${p}`;
+    }
+  }
   if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
   return undefined;
 }
@@ -328,3 +345,4 @@ NODE_LIFECYCLE_TABLES.taintsByCondition = () => failuresOf(upstreamTable(FILE, '
 NODE_LIFECYCLE_TABLES.rateLimitedQueue = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueue'), rateLimitedQueueCase);
 NODE_LIFECYCLE_TABLES.rateLimitedQueueModel = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueueModel'), rateLimitedQueueCase);
 NODE_LIFECYCLE_TABLES.monitorNodeHealthModel = () => failuresOf(upstreamTable(FILE, 'monitorNodeHealthModel'), runCase);
+NODE_LIFECYCLE_TABLES.zoneStatesModel = () => failuresOf(upstreamTable(FILE, 'zoneStatesModel'), zoneStatesCase);
