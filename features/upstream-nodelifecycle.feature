@@ -89,3 +89,7 @@ Feature: Node health as upstream's own tests have it
     the secondary rate, and a fully disrupted one the normal rate again while another zone is
     healthy; with every zone down nothing is tainted until one comes back.
     Then every case of upstream's nodelifecycle table zoneStatesModel holds on the model
+
+  @S90
+  Scenario: The NoSchedule pass takes off only the controller's own taints no condition calls for, and writes nothing when all is in place
+    Then every case of upstream's nodelifecycle table taintsByConditionModel holds on the model

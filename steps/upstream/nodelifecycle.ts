@@ -275,17 +275,20 @@ function taintsByConditionCase(c: any): string | undefined {
   const zone1 = { 'topology.kubernetes.io/region': 'region1', 'topology.kubernetes.io/zone': 'zone1', 'failure-domain.beta.kubernetes.io/region': 'region1', 'failure-domain.beta.kubernetes.io/zone': 'zone1' };
   const existing = [{ name: 'node0', labels: zone1, conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2015-01-01T12:00:00Z', lastTransitionTime: '2015-01-01T12:00:00Z' }] }];
   const { cp, nlc } = withNodes(existing, Date.parse('2017-01-01T12:00:00Z') - 2000);
+  cp.clearActions();
   const node = cp.admin.get('nodes', undefined, 'node0');
-  const replaced = cp.admin.update('nodes', undefined, { ...node, spec: { ...node.spec, taints: undefined } });
+  const replaced = cp.admin.update('nodes', undefined, { ...node, spec: { ...node.spec, taints: c.taints, unschedulable: c.unschedulable } });
   cp.admin.updateStatus('nodes', undefined, { ...replaced, status: { ...replaced.status, conditions: c.conditions } });
   cp.settle();
   nlc.noScheduleTaintingPass(nlc.nodeInformer.getByName(undefined, 'node0')!);
   cp.settle();
   const taints: any[] = cp.admin.get('nodes', undefined, 'node0').spec?.taints ?? [];
-  return same(
-    taints.map((t) => `${t.key}:${t.effect}`).sort(),
-    c.expected.map((k: string) => `${k}:NoSchedule`).sort(),
-  );
+  const got = taints.map((t) => `${t.key}${t.value ? '=' + t.value : ''}:${t.effect}`).sort();
+  // The model's rows list every taint ("key[=value]:Effect") and how many writes the controller sent (its Node update handler's included).
+  const p = same(got, c.expectedTaints ? [...c.expectedTaints].sort() : c.expected.map((k: string) => `${k}:NoSchedule`).sort());
+  if (p || c.expectedWrites === undefined) return p;
+  const writes = cp.verbsOn('nodes', 'node0').filter((v) => v === 'update').length;
+  return writes === c.expectedWrites ? undefined : `${writes} writes, want ${c.expectedWrites}`;
 }
 
 /**
@@ -346,3 +349,4 @@ NODE_LIFECYCLE_TABLES.rateLimitedQueue = () => failuresOf(upstreamTable(FILE, 'r
 NODE_LIFECYCLE_TABLES.rateLimitedQueueModel = () => failuresOf(upstreamTable(FILE, 'rateLimitedQueueModel'), rateLimitedQueueCase);
 NODE_LIFECYCLE_TABLES.monitorNodeHealthModel = () => failuresOf(upstreamTable(FILE, 'monitorNodeHealthModel'), runCase);
 NODE_LIFECYCLE_TABLES.zoneStatesModel = () => failuresOf(upstreamTable(FILE, 'zoneStatesModel'), zoneStatesCase);
+NODE_LIFECYCLE_TABLES.taintsByConditionModel = () => failuresOf(upstreamTable(FILE, 'taintsByConditionModel'), taintsByConditionCase);
