@@ -197,7 +197,7 @@ function taintsCase(c: any): string | undefined {
     } else if (s.expectNodeUpdates) {
       for (const [name, want] of Object.entries(s.expectNodeUpdates)) {
         const got = cp.actions.filter((a) => a.resource === 'nodes' && a.verb === 'update' && !a.subresource && a.name === name).length;
-        if (got !== want) return `${at}: ${got} updates of ${name}, want ${want}`;
+        if (got !== want) return `${at}: ${got} updates of ${name}, want ${want}: ${JSON.stringify(cp.actions.filter((a) => a.resource === "nodes" && a.name === name).map((a) => [a.verb, a.subresource, (a.body?.spec?.taints ?? []).map((t: any) => t.key + ":" + t.effect)]))}`;
       }
     } else throw new Error(`unknown step ${JSON.stringify(s)}`);
   }
