@@ -191,7 +191,7 @@ function taintsCase(c: any): string | undefined {
       }
     } else if (s.expectReady) {
       for (const [name, want] of Object.entries(s.expectReady)) {
-        const got = (cp.admin.get('nodes', undefined, name).status?.conditions ?? []).find((x: any) => x.type === 'Ready')?.status;
+        const got = (cp.admin.get('nodes', undefined, name).status?.conditions ?? []).find((x: any) => x.type === 'Ready')?.status ?? 'none';
         if (got !== want) return `${at}: ${name} Ready ${got}, want ${want}`;
       }
     } else if (s.expectNodeUpdates) {

@@ -142,6 +142,15 @@ class TimedHeap {
   }
 }
 
+/**
+ * Upstream's now.Add(wait + 1): a nanosecond after `ms`. At epoch milliseconds (about 1.7e12) a
+ * float64 cannot hold the nanosecond, so it is then the next value above `ms` it can hold.
+ */
+function later(ms: number): number {
+  const at = ms + 1e-6;
+  return at > ms ? at : ms + Math.abs(ms) * Number.EPSILON;
+}
+
 export class RateLimitedTimedQueue {
   private readonly heap = new TimedHeap();
   /** UniqueQueue's set: a value stays here after it was processed, until Remove. */
@@ -203,7 +212,7 @@ export class RateLimitedTimedQueue {
       if (!done) {
         if (i >= 0) {
           this.heap.remove(i);
-          this.heap.push({ ...head, processAt: nowMs + waitMs + 1e-6 });
+          this.heap.push({ ...head, processAt: later(nowMs + waitMs) });
         }
       } else if (i >= 0 && this.set.has(head.value)) this.heap.remove(i);
       head = this.heap.items[0];
