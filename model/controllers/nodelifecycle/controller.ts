@@ -29,6 +29,8 @@ export { NODE_MONITOR_GRACE_PERIOD_MS } from './health';
 const BY_NODE = 'byNodeName';
 /** scheduler.NodeEvictionPeriod: how often doNoExecuteTaintingPass works through the queues. */
 const NODE_EVICTION_PERIOD_MS = 100;
+/** scheduler.NodeHealthUpdateRetry: how many times a Node's health update is tried in a pass. */
+const NODE_HEALTH_UPDATE_RETRY = 5;
 /** How often a taint write is tried again on a conflict (RetryOnConflict's default back-off steps). */
 const TAINT_WRITE_ATTEMPTS = 5;
 
@@ -112,14 +114,26 @@ export class NodeLifecycleController {
     for (const name of [...this.known]) if (!names.has(name)) this.known.delete(name);
 
     const zoneToConditions = new Map<string, any[]>();
-    for (const node of nodes) {
+    for (const listed of nodes) {
+      // Upstream polls tryUpdateNodeHealth up to NodeHealthUpdateRetry times, reading the Node
+      // anew after each failure (its status update conflicts when the Node changed since it was
+      // listed); still failing, or the Node gone: no decision on this Node this period.
+      let node = listed;
       let ready: any;
-      try {
-        ready = this.checkNode(node);
-      } catch (e) {
-        if (!(e instanceof StatusError)) throw e; // API server away: no decision on this Node this period
-        continue;
+      let decided = false;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          ready = this.checkNode(node);
+          decided = true;
+          break;
+        } catch (e) {
+          if (!(e instanceof StatusError)) throw e;
+          const fresh = attempt < NODE_HEALTH_UPDATE_RETRY ? this.ctx.client.tryGet('nodes', undefined, node.metadata.name!) : undefined;
+          if (!fresh) break;
+          node = fresh;
+        }
       }
+      if (!decided) continue;
       if (isExcludedFromDisruptionChecks(node)) continue;
       const zone = zoneKeyOf(node);
       if (!zoneToConditions.has(zone)) zoneToConditions.set(zone, []);
@@ -162,8 +176,13 @@ export class NodeLifecycleController {
       this.swallow(() => this.noScheduleTaintingPass(current));
       return undefined;
     }
-    // The NoSchedule taints follow the Node's events; a conflict there is retried here.
-    current = this.noScheduleTaintingPass(current);
+    // The NoSchedule taints follow the Node's events; what failed there is tried again here (a
+    // failure here too waits for the next pass; the NoExecute tainting goes on).
+    try {
+      current = this.noScheduleTaintingPass(current);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+    }
     this.processTaintBaseEviction(current, before.status);
     // Ready → not Ready: the NodeNotReady event once, and the Pods marked not ready; a Pod that
     // could not be marked has the Node's Pods marked again on the next passes while it is not Ready.
