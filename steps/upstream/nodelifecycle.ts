@@ -194,6 +194,10 @@ function taintsCase(c: any): string | undefined {
         const got = (cp.admin.get('nodes', undefined, name).status?.conditions ?? []).find((x: any) => x.type === 'Ready')?.status ?? 'none';
         if (got !== want) return `${at}: ${name} Ready ${got}, want ${want}`;
       }
+    } else if (s.expectNoExecuteCount !== undefined) {
+      // How many Nodes carry a NoExecute readiness taint.
+      const got = cp.admin.list('nodes', undefined).items.filter((n: any) => (n.spec?.taints ?? []).some((t: any) => t.effect === 'NoExecute' && t.key.startsWith('node.kubernetes.io/'))).length;
+      if (got !== s.expectNoExecuteCount) return `${at}: ${got} Nodes tainted NoExecute, want ${s.expectNoExecuteCount}`;
     } else if (s.expectNodeUpdates) {
       for (const [name, want] of Object.entries(s.expectNodeUpdates)) {
         const got = cp.actions.filter((a) => a.resource === 'nodes' && a.verb === 'update' && !a.subresource && a.name === name).length;
