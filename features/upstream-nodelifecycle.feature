@@ -73,12 +73,13 @@ Feature: Node health as upstream's own tests have it
     Then every case of upstream's nodelifecycle table monitorNodeHealthModel holds on the model
 
   @CT35
-  Scenario: Taints on first sight, at the grace period's edge, through conflicts, and at the zone's rate
+  Scenario: Taints on first sight, at the grace period's edge, through failed writes, and at each zone's rate
     A Node never heard from is queued for the unreachable taint in the pass that marks it Unknown;
     a Node seen for the first time (again after it was made anew) loses the controller's stale
-    taints; a Node is Unknown only once more than 40 s have passed; a conflicting taint write is
-    tried five times in all, any other failure waits for the next pass; at one Node a second the
-    second Node of a zone is tainted a second after the first.
+    taints; a Node is Unknown only once more than 40 s have passed; a failed status update is tried
+    five times in the pass, a conflicting taint write too, any other failure waits for the next
+    pass or tick; each zone's bucket paces its own Nodes, the secondary rate starting drained; with
+    every zone down the NoExecute taints come off until a Node is back.
     Then every case of upstream's nodelifecycle table taintsModel holds on the model
 
   @S91
