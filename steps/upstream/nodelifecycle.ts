@@ -142,12 +142,14 @@ function taintsCase(c: any): string | undefined {
   for (const [name, n] of Object.entries(c.nodes)) if (specOf(n).conditions) setConditions(name, specOf(n).conditions);
   advanceTo(cp, c.now);
   const ctx = cp.component();
-  const failures: any[] = [];
+  // 'failAtStart': requests failing from the start (a Lease list that never succeeds keeps that cache from syncing).
+  const failures: any[] = (c.failAtStart ?? []).map((f: any) => ({ ...f }));
   failRequests(cp, ctx, failures);
   const nlc = new NodeLifecycleController(ctx, c.rates ?? TEST_RATES);
   const start = cp.sim.clock.nowMs();
   ctx.informers.start();
-  while (!nlc.nodeInformer.hasSynced() || !nlc.leaseInformer.hasSynced() || !nlc.podInformer.hasSynced()) cp.advance(1);
+  const synced = () => (c.unsynced === 'leases' ? nlc.nodeInformer.hasSynced() && !nlc.leaseInformer.hasSynced() : nlc.nodeInformer.hasSynced() && nlc.leaseInformer.hasSynced()) && nlc.podInformer.hasSynced();
+  while (!synced()) cp.advance(1);
   cp.clearActions();
   const taintsOf = (name: string): any[] => cp.admin.get('nodes', undefined, name).spec?.taints ?? [];
   for (const [i, s] of c.steps.entries()) {
@@ -159,7 +161,8 @@ function taintsCase(c: any): string | undefined {
     } else if (s.monitorAfter !== undefined) {
       cp.advance(s.monitorAfter);
       nlc.monitorNodeHealth();
-    } else if (s.taintPass) cp.advance(100);
+    } else if (s.run) nlc.run();
+    else if (s.taintPass) cp.advance(100);
     else if (s.advance !== undefined) cp.advance(s.advance);
     else if (s.setConditions) {
       for (const [name, conds] of Object.entries(s.setConditions)) setConditions(name, conds as any[]);
