@@ -173,6 +173,13 @@ function taintsCase(c: any): string | undefined {
         if (specOf(n).conditions) setConditions(name, specOf(n).conditions);
       }
       cp.advance(20);
+    } else if (s.setTaints) {
+      // Someone else's write of a Node's taints.
+      for (const [name, taints] of Object.entries(s.setTaints)) {
+        const node = cp.admin.get('nodes', undefined, name);
+        cp.admin.update('nodes', undefined, { ...node, spec: { ...node.spec, taints } });
+      }
+      cp.advance(20);
     } else if (s.deleteNode) {
       cp.admin.delete('nodes', undefined, s.deleteNode);
       cp.advance(20);

@@ -66,7 +66,7 @@ export function withNoScheduleTaints(taints: NodeTaint[], wanted: string[], now:
  * The Node's taints with the readiness taints of the given effects replaced by `key`'s (none
  * when key is undefined); a taint already there keeps its timeAdded.
  */
-export function withReadinessTaints(taints: NodeTaint[], key: string | undefined, now: string, effects: string[] = ['NoSchedule', 'NoExecute']): NodeTaint[] {
+export function withReadinessTaints(taints: NodeTaint[], key: string | undefined, now: string, effects: string[]): NodeTaint[] {
   const isReadiness = (t: NodeTaint) => (t.key === TAINT_UNREACHABLE || t.key === TAINT_NOT_READY) && effects.includes(t.effect);
   const kept = taints.filter((t) => !isReadiness(t) || t.key === key);
   if (!key) return kept;
