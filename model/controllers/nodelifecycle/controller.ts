@@ -176,26 +176,18 @@ export class NodeLifecycleController {
       this.swallow(() => this.noScheduleTaintingPass(current));
       return undefined;
     }
-    // The NoSchedule taints follow the Node's events; what failed there is tried again here (a
-    // failure here too waits for the next pass; the NoExecute tainting goes on).
-    try {
-      current = this.noScheduleTaintingPass(current);
-    } catch (e) {
-      if (!(e instanceof StatusError)) throw e;
-    }
-    this.processTaintBaseEviction(current, before.status);
+    current = this.processTaintBaseEviction(current, before.status);
     // Ready → not Ready: the NodeNotReady event once, and the Pods marked not ready; a Pod that
     // could not be marked has the Node's Pods marked again on the next passes while it is not Ready.
     const retry = this.nodesToRetry.has(name);
     const becameNotReady = ready.status !== 'True' && before.status === 'True';
     if (becameNotReady) this.recorder.event(withKind(current, 'v1', 'Node'), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
-    if (becameNotReady || (retry && before.status !== 'True')) {
-      if (!this.markPodsNotReady(name)) {
-        this.nodesToRetry.add(name);
-        return ready;
-      }
-    }
-    this.nodesToRetry.delete(name);
+    if ((becameNotReady || (retry && before.status !== 'True')) && !this.markPodsNotReady(name)) this.nodesToRetry.add(name);
+    else this.nodesToRetry.delete(name);
+    // The NoSchedule taints follow the Node's events (doNodeProcessingPassWorker, woken by the
+    // status update written above, so after this pass's Pod marking); what failed there is tried
+    // again here, and a failure here too waits for the next pass.
+    this.swallow(() => this.noScheduleTaintingPass(current));
     return ready;
   }
 
@@ -205,15 +197,13 @@ export class NodeLifecycleController {
    * again: the NoExecute taints go at once; the other readiness taint present: swapped at
    * once; otherwise the Node joins its zone's tainting queue.
    */
-  private processTaintBaseEviction(node: KObject, observed: string): void {
+  private processTaintBaseEviction(node: KObject, observed: string): KObject {
     const key = readinessTaintKey(observed);
-    if (!key) {
-      if (observed === 'True') this.markNodeAsReachable(node);
-      return;
-    }
+    if (!key) return observed === 'True' ? this.markNodeAsReachable(node) : node;
     const opposite = key === TAINT_UNREACHABLE ? TAINT_NOT_READY : TAINT_UNREACHABLE;
-    if (hasNoExecute(node, opposite)) this.swallow(() => this.writeTaints(node, (t) => withReadinessTaints(t, key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute'])));
-    else this.markNodeForTainting(node, key);
+    if (hasNoExecute(node, opposite)) return this.tryWriteTaints(node, (t) => withReadinessTaints(t, key, this.ctx.sim.clock.nowRFC3339(), ['NoExecute'])) ?? node;
+    this.markNodeForTainting(node, key);
+    return node;
   }
 
   /** markNodeForTainting: (re)queued unless already tainted for this status; true when newly queued. */
@@ -224,12 +214,15 @@ export class NodeLifecycleController {
   }
 
   /** markNodeAsReachable: the NoExecute readiness taints off, the Node out of its zone's queue. */
-  private markNodeAsReachable(node: KObject): void {
+  private markNodeAsReachable(node: KObject): KObject {
+    let current = node;
     if (hasNoExecute(node, TAINT_UNREACHABLE) || hasNoExecute(node, TAINT_NOT_READY)) {
-      const ok = this.swallow(() => this.writeTaints(node, (t) => withReadinessTaints(t, undefined, this.ctx.sim.clock.nowRFC3339(), ['NoExecute'])));
-      if (!ok) return;
+      const written = this.tryWriteTaints(node, (t) => withReadinessTaints(t, undefined, this.ctx.sim.clock.nowRFC3339(), ['NoExecute']));
+      if (!written) return node;
+      current = written;
     }
     this.zones.queueOf(node).remove(node.metadata.name!);
+    return current;
   }
 
   /** doNoExecuteTaintingPass: each zone's queue lets through what its rate allows. */
@@ -326,6 +319,16 @@ export class NodeLifecycleController {
         if (!fresh) throw e;
         cur = fresh;
       }
+    }
+  }
+
+  /** writeTaints; an API error (the Node gone, the server away) is undefined: the next period tries again. */
+  private tryWriteTaints(node: KObject, want: (taints: NodeTaint[], node: KObject) => NodeTaint[]): KObject | undefined {
+    try {
+      return this.writeTaints(node, want);
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      return undefined;
     }
   }
 
