@@ -17,7 +17,7 @@ import { encode } from '../../model/apiserver/objects';
 import { DaemonSetController } from '../../model/controllers/daemonset/controller';
 import { CONTROLLER_REVISION_HASH, targetNodeName } from '../../model/controllers/daemonset/podtemplate';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure } from './harness';
+import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure, resync } from './harness';
 
 const FILE = 'daemonset-controller';
 const SIMPLE = { name: 'simple-daemon', type: 'production' };
@@ -208,9 +208,7 @@ class Run {
       cp.apiserver.start();
     }
     else if (s.resync) {
-      // A resync: the handlers get the cached object as both old and new (same resourceVersion).
-      const informer = s.resync === 'pods' ? this.dsc!.podInformer : this.dsc!.historyInformer;
-      for (const o of informer.list()) for (const h of (informer as any).handlers) h.onUpdate?.(o, o);
+      resync(s.resync === 'pods' ? this.dsc!.podInformer : this.dsc!.historyInformer);
     } else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) this.clear();
     else if (s.expect) return this.check(s.expect);

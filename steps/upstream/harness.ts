@@ -11,6 +11,7 @@ import { ApiServer } from '../../model/apiserver/server';
 import { ensureBootstrapPolicy } from '../../model/apiserver/authorization/bootstrap-policy';
 import type { ApiRequest } from '../../model/apiserver/request';
 import { ApiClient } from '../../model/client/client';
+import type { Informer } from '../../model/client/informer';
 import { makeContext, type ComponentContext } from '../../model/component';
 import { EtcdStore } from '../../model/etcd/store';
 import { Process } from '../../model/sim/process';
@@ -125,6 +126,14 @@ export function injectFailures(ctx: ComponentContext, failures: InjectedFailure[
     f.times--;
     throw error(req);
   };
+}
+
+/**
+ * A resync: every handler gets each cached object as both old and new (the same resourceVersion),
+ * as a shared informer's resync period delivers them. The handlers are the informer's own.
+ */
+export function resync(informer: Informer): void {
+  for (const o of informer.list()) for (const h of (informer as any).handlers) h.onUpdate?.(o, o);
 }
 
 /** Records what a controller's work queue is asked: the keys added, and the delays given to addAfter. */

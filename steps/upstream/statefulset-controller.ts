@@ -15,7 +15,7 @@ import { StatefulSetController } from '../../model/controllers/statefulset/contr
 import { ordinalOf, podRevision } from '../../model/controllers/statefulset/identity';
 import { newRevision } from '../../model/controllers/statefulset/revisions';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure } from './harness';
+import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure, resync } from './harness';
 
 const FILE = 'statefulset-controller';
 
@@ -146,9 +146,7 @@ class Run {
       this.stop!();
       this.start();
     } else if (s.resync) {
-      // A resync: the Pod handlers get the cached object as both old and new (same resourceVersion).
-      const informer = this.ssc!.podInformer;
-      for (const o of informer.list()) for (const h of (informer as any).handlers) h.onUpdate?.(o, o);
+      resync(this.ssc!.podInformer);
     } else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {
       cp.clearActions();
