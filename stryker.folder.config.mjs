@@ -91,6 +91,8 @@ const PARTS = {
         'features/storage.feature',
         'features/namespaces.feature',
         'features/controller-serviceaccounts.feature',
+        // kube-root-ca.crt in every namespace: the root CA publisher's only feature.
+        'features/serviceaccounts.feature',
       ],
     },
   },
