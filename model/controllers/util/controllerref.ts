@@ -26,11 +26,16 @@ export interface ClaimContext {
   recheckOwner: () => void;
 }
 
-/** Returns the objects the owner owns after adopting and releasing; throws the first API error after trying all. */
+/**
+ * Returns the objects the owner owns after adopting and releasing; after trying all, throws the
+ * API errors as utilerrors.NewAggregate does (one error as it is, several as "[a, b]").
+ */
 export function claimObjects(c: ClaimContext, candidates: KObject[]): KObject[] {
   const claimed: KObject[] = [];
+  // CanAdopt runs its recheck once (sync.Once): every later adoption gets the same answer.
   let rechecked = false;
-  let firstError: unknown;
+  let canAdoptErr: StatusError | undefined;
+  const errs: StatusError[] = [];
   const ownerUID = c.owner.metadata.uid;
   const ownerDeleting = !!c.owner.metadata.deletionTimestamp;
   for (const obj of candidates) {
@@ -50,17 +55,25 @@ export function claimObjects(c: ClaimContext, candidates: KObject[]): KObject[] 
       if (ownerDeleting || !match || obj.metadata.deletionTimestamp) continue;
       if (obj.metadata.namespace !== c.owner.metadata.namespace) continue;
       if (!rechecked) {
-        c.recheckOwner();
         rechecked = true;
+        try {
+          c.recheckOwner();
+        } catch (e) {
+          if (!(e instanceof StatusError)) throw e;
+          canAdoptErr = e;
+        }
       }
+      // AdoptPod / AdoptReplicaSet: "can't adopt Pod <ns>/<name> (<uid>): <CanAdopt's error>".
+      if (canAdoptErr) throw internal(`can't adopt ${KINDS[c.resource] ?? c.resource} ${obj.metadata.namespace}/${obj.metadata.name} (${obj.metadata.uid}): ${canAdoptErr.status.message}`);
       claimed.push(adopt(c, obj));
     } catch (e) {
-      if (reasonOf(e) === 'NotFound' && (e as StatusError).status.details?.name === obj.metadata.name) continue;
       if (!(e instanceof StatusError)) throw e;
-      firstError ??= e;
+      // The object is gone: nothing to adopt or release (errors.IsNotFound).
+      if (reasonOf(e) === 'NotFound') continue;
+      errs.push(e);
     }
   }
-  if (firstError) throw firstError;
+  if (errs.length) throw aggregate(errs);
   return claimed;
 }
 
@@ -71,15 +84,47 @@ function adopt(c: ClaimContext, obj: KObject): KObject {
 
 function release(c: ClaimContext, obj: KObject): void {
   const patch = { metadata: { ownerReferences: [{ $patch: 'delete', uid: c.owner.metadata.uid }], uid: obj.metadata.uid } };
-  c.client.patch(c.resource, obj.metadata.namespace, obj.metadata.name!, 'strategic', patch);
+  try {
+    c.client.patch(c.resource, obj.metadata.namespace, obj.metadata.name!, 'strategic', patch);
+  } catch (e) {
+    // ReleasePod: Invalid means the object has no owner references or is another object with the name (its uid differs): nothing to release.
+    if (reasonOf(e) === 'Invalid') return;
+    throw e;
+  }
 }
 
-/** RecheckDeletionTimestamp: the live owner must be the same object and not being deleted. */
+/** utilerrors.NewAggregate(errs): one error as it is, several as "[msg1, msg2]" (each message once). */
+function aggregate(errs: StatusError[]): StatusError {
+  if (errs.length === 1) return errs[0];
+  const msgs = [...new Set(errs.map((e) => e.status.message))];
+  return msgs.length === 1 ? internal(msgs[0]) : internal(`[${msgs.join(', ')}]`);
+}
+
+/** The kind ClaimPods / ClaimReplicaSets names in its adoption errors. */
+const KINDS: Record<string, string> = { pods: 'Pod', replicasets: 'ReplicaSet', controllerrevisions: 'ControllerRevision' };
+
+/**
+ * RecheckDeletionTimestamp over the controller's getObject: a failed GET or an owner replaced by
+ * another object of the same name is "can't recheck DeletionTimestamp: …"; an owner being deleted
+ * "<ns>/<name> has just been deleted at <time.Time's String>".
+ */
 export function recheckOwner(client: ApiClient, resource: string, owner: KObject, kindName: string): void {
-  const fresh = client.get(resource, owner.metadata.namespace, owner.metadata.name!);
+  let fresh: KObject;
+  try {
+    fresh = client.get(resource, owner.metadata.namespace, owner.metadata.name!);
+  } catch (e) {
+    if (e instanceof StatusError) throw internal(`can't recheck DeletionTimestamp: ${e.status.message}`);
+    throw e;
+  }
   if (fresh.metadata.uid !== owner.metadata.uid)
-    throw internal(`original ${kindName} ${owner.metadata.namespace}/${owner.metadata.name} is gone: got uid ${fresh.metadata.uid}, wanted ${owner.metadata.uid}`);
-  if (fresh.metadata.deletionTimestamp) throw internal(`${owner.metadata.namespace}/${owner.metadata.name} has just been deleted at ${fresh.metadata.deletionTimestamp}`);
+    throw internal(`can't recheck DeletionTimestamp: original ${kindName} ${owner.metadata.namespace}/${owner.metadata.name} is gone: got uid ${fresh.metadata.uid}, wanted ${owner.metadata.uid}`);
+  if (fresh.metadata.deletionTimestamp) throw internal(`${owner.metadata.namespace}/${owner.metadata.name} has just been deleted at ${goTime(fresh.metadata.deletionTimestamp)}`);
+}
+
+/** time.Time's String of an RFC 3339 UTC timestamp: "2024-01-02 03:04:05 +0000 UTC". */
+function goTime(t: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})Z$/.exec(t);
+  return m ? `${m[1]} ${m[2]} +0000 UTC` : t;
 }
 
 /** A controller-side error, carried as a StatusError so the work queue retries with back-off. */
