@@ -11,11 +11,13 @@ const TIMEOUT_MS = 10_000;
 
 export function waitForAPIServer(ctx: ComponentContext, onHealthy: () => void, onTimeout: (err: string) => void): void {
   const deadline = ctx.sim.now() + TIMEOUT_MS;
+  // kubeadm's controller-manager.conf names the local API endpoint (--advertise-address:6443), not 127.0.0.1.
+  const addr = ctx.client.server.advertisedAddress;
   const poll = () => {
     // The model's kube-apiserver answers /healthz with 200 whenever it serves; a stopped one refuses the connection.
     if (ctx.client.server.serving) return onHealthy();
     if (ctx.sim.now() + POLL_MS > deadline)
-      return onTimeout(`failed to wait for apiserver being healthy: timed out waiting for the condition: failed to get apiserver /healthz status: Get "https://127.0.0.1:6443/healthz": dial tcp 127.0.0.1:6443: connect: connection refused`);
+      return onTimeout(`failed to wait for apiserver being healthy: timed out waiting for the condition: failed to get apiserver /healthz status: Get "https://${addr}/healthz": dial tcp ${addr}: connect: connection refused`);
     ctx.proc.schedule(POLL_MS, 'controller manager: wait for the API server', poll);
   };
   poll();
