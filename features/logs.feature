@@ -125,10 +125,10 @@ Feature: kubectl logs: a container's log, read through the API server from the n
     When I run `on k8s-master mv /etc/kubernetes/manifests/kube-apiserver.yaml /root/`
     And 20s pass
     And I run `on k8s-master pkill -f kube-controller-manager`
-    And 9s pass
+    And 9.5s pass
     And I run `on k8s-master crictl ps -a --name kube-controller-manager`
     Then the output has 1 line matching "Running +kube-controller-manager +1 "
-    When 2s pass
+    When 1s passes
     And I run `on k8s-master crictl ps -a --name kube-controller-manager`
     Then the output has 1 line matching "Exited +kube-controller-manager +1 "
     When I run `on k8s-master mv /root/kube-apiserver.yaml /etc/kubernetes/manifests/`
