@@ -33,7 +33,7 @@ const PARTS = {
     },
     replicaset: {
       mutate: [`${C}/replicaset/**/*.ts`, `${C}/util/**/*.ts`, `${C}/*.ts`],
-      features: ['features/upstream-replicaset.feature', 'features/upstream-deployment.feature', 'features/controllers.feature'],
+      features: ['features/upstream-replicaset.feature', 'features/upstream-deployment.feature', 'features/controllers.feature', 'features/upstream-controller-util.feature', 'features/logs.feature', 'features/controller-serviceaccounts.feature'],
     },
     daemonset: {
       mutate: [`${C}/daemonset/**/*.ts`],
