@@ -89,7 +89,7 @@ function claim(client: ClaimClient, o: KObject, pods: KObject[], filter?: (p: KO
       owner: o,
       ownerApiVersion: 'apps/v1',
       ownerKind: 'ReplicaSet',
-      selector: fromLabelSelector(o.spec.selector),
+      selector: fromLabelSelector(o.spec.selector)!,
       filter,
       recheckOwner: () => recheckOwner(client.asClient(), 'replicasets', o, 'ReplicaSet'),
     },
