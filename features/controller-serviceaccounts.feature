@@ -40,6 +40,8 @@ Feature: kube-controller-manager's controllers each get a ServiceAccount in kube
       | api  | kube-controller-manager | get    | serviceaccounts/kube-system/replicaset-controller       |
       | api  | kube-controller-manager | create | serviceaccounts/kube-system                             |
       | api  | kube-controller-manager | create | serviceaccounts/token/kube-system/replicaset-controller |
+    # The node IPAM, node lifecycle and taint eviction controllers share the node-controller account, and its token.
+    And "kube-controller-manager" created 1 serviceaccounts/token/kube-system/node-controller
 
   @B31 @real-kubectl-1.28
   Scenario: The real kubectl lists the controllers' ServiceAccounts as the model's kubectl does
