@@ -53,6 +53,7 @@ Feature: The controllers' shared helpers pass Kubernetes' own unit tests
       | the Pod is gone                       | NotFound for pod1 | pod1    | - |
       | the Pod has another uid (Invalid)     | Invalid           | pod1    | - |
       | a conflict is returned                | Conflict          | pod1    | StatusError: Operation cannot be fulfilled on pods "pod1": the object has been modified; please apply your changes to the latest version and try again |
+      | a non-API error is thrown as it is    | a non-API error   | pod1    | TypeError: boom |
 
   @CT40
   Scenario: Expectations hold a controller back until it has seen what it did, or 5 minutes pass (TestControllerExpectations, TestUIDExpectations)
