@@ -43,6 +43,17 @@ Feature: kube-controller-manager's controllers each get a ServiceAccount in kube
     # The node IPAM, node lifecycle and taint eviction controllers share the node-controller account, and its token.
     And "kube-controller-manager" created 1 serviceaccounts/token/kube-system/node-controller
 
+  @CT40
+  Scenario: Controllers that share a ServiceAccount share its token: taint eviction deletes Pods with the node controller's
+    When I run `kubectl create deployment web --image=nginx --replicas=2`
+    And 30s pass
+    And I run `kubectl taint node k8s-worker-1 example=evict:NoExecute`
+    And I run `kubectl taint node k8s-worker-2 example=evict:NoExecute`
+    And 30s pass
+    Then "kube-controller-manager" created 1 serviceaccounts/token/kube-system/node-controller
+    When I run `kubectl get events --field-selector reason=TaintManagerEviction -o name`
+    Then the output has 2 lines matching "^event/web-"
+
   @B31 @real-kubectl-1.28
   Scenario: The real kubectl lists the controllers' ServiceAccounts as the model's kubectl does
     Given the real kubectl talks to the cluster over HTTPS
