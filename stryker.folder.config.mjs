@@ -33,7 +33,15 @@ const PARTS = {
     },
     replicaset: {
       mutate: [`${C}/replicaset/**/*.ts`, `${C}/util/**/*.ts`, `${C}/*.ts`],
-      features: ['features/upstream-replicaset.feature', 'features/upstream-deployment.feature', 'features/controllers.feature', 'features/upstream-controller-util.feature', 'features/logs.feature', 'features/controller-serviceaccounts.feature'],
+      features: [
+        'features/upstream-replicaset.feature',
+        'features/upstream-replicaset-controller.feature',
+        'features/upstream-deployment.feature',
+        'features/upstream-controller-util.feature',
+        'features/controllers.feature',
+        'features/logs.feature',
+        'features/controller-serviceaccounts.feature',
+      ],
     },
     daemonset: {
       mutate: [`${C}/daemonset/**/*.ts`],
