@@ -41,10 +41,13 @@ function replicaSet(d: any): KObject {
 const fail = (code: number, message: string) =>
   new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: code === 404 ? 'NotFound' : 'InternalError', code } as any);
 
-/** Events by "Kind/reason", summing their counts. */
+/** Events by "apiVersion/Kind/reason" of the object they are about, summing their counts. */
 function eventCounts(events: KObject[]): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const e of events) out[`${e.involvedObject.kind}/${e.reason}`] = (out[`${e.involvedObject.kind}/${e.reason}`] ?? 0) + (e.count ?? 1);
+  for (const e of events) {
+    const k = `${e.involvedObject.apiVersion}/${e.involvedObject.kind}/${e.reason}`;
+    out[k] = (out[k] ?? 0) + (e.count ?? 1);
+  }
   return Object.fromEntries(Object.entries(out).sort());
 }
 
@@ -143,6 +146,7 @@ class Run {
       const labels = p.labels === null ? undefined : (p.labels ?? owner?.spec.selector.matchLabels ?? LABELS);
       const metadata: any = { name: p.name, namespace: ns, ...(labels ? { labels } : {}), ...(ownerReferences ? { ownerReferences } : {}) };
       if (p.finalizers) metadata.finalizers = p.finalizers;
+      if (p.annotations) metadata.annotations = p.annotations;
       cp.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...(p.node ? { nodeName: p.node } : {}), containers: [{ name: 'c', image: 'foo/bar' }] } });
       if (p.phase || p.ready !== undefined) this.writeStatus(p.name, p.phase ?? 'Running', p.ready, ns);
     } else if (s.podStatus) this.writeStatus(s.podStatus.name, s.podStatus.phase ?? 'Running', s.podStatus.ready);
@@ -235,7 +239,7 @@ class Run {
       // The first Pod created, as sent: what the template gives it.
       const body = podActions('create')[0]?.body;
       got.created = body
-        ? { labels: body.metadata.labels ?? null, annotations: body.metadata.annotations ?? null, finalizers: body.metadata.finalizers ?? null, owner: (body.metadata.ownerReferences ?? []).map((r: any) => `${r.kind}/${r.name}/${r.controller}`) }
+        ? { labels: body.metadata.labels ?? null, annotations: body.metadata.annotations ?? null, finalizers: body.metadata.finalizers ?? null, owner: (body.metadata.ownerReferences ?? []).map((r: any) => `${r.apiVersion}/${r.kind}/${r.name}/${r.controller}`) }
         : null;
       want.created = e.created;
     }
