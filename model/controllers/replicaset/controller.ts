@@ -7,6 +7,7 @@
  */
 import { controllerOf, keyOf, type KObject, type OwnerReference } from '../../api/meta';
 import { canonicalJSON } from '../../api/meta';
+import { matchesLabels } from '../../api/selectors';
 import type { ComponentContext } from '../../component';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
@@ -188,13 +189,23 @@ export class ReplicaSetController {
     if (manageError) throw manageError;
   }
 
-  /** getIndirectlyRelatedPods: the Pods of every ReplicaSet with the same controller (Deployment). */
+  /**
+   * getIndirectlyRelatedPods: the Pods that the selector of any ReplicaSet with the same controller
+   * (Deployment) selects, each once, whoever controls them (upstream lists them by selector, not
+   * by owner: an orphan a sibling selects counts, a sibling's Pod relabelled out of its selector
+   * does not).
+   */
   private relatedPods(rs: KObject): KObject[] {
     const ref = controllerOf(rs);
     if (!ref) return [];
+    const siblings = this.rsInformer.byIndex(BY_CONTROLLER_UID, ref.uid);
+    const inNamespace = this.podInformer.list().filter((p) => p.metadata.namespace === rs.metadata.namespace);
     const seen = new Map<string, KObject>();
-    for (const sibling of this.rsInformer.byIndex(BY_CONTROLLER_UID, ref.uid))
-      for (const p of this.podInformer.byIndex(BY_CONTROLLER_UID, sibling.metadata.uid!)) if (!seen.has(p.metadata.uid!)) seen.set(p.metadata.uid!, p);
+    for (const sibling of siblings) {
+      const selector = parseSelector(sibling.spec?.selector);
+      if (!selector) continue;
+      for (const p of inNamespace) if (!seen.has(p.metadata.uid!) && matchesLabels(selector, p.metadata.labels)) seen.set(p.metadata.uid!, p);
+    }
     return [...seen.values()];
   }
 }
