@@ -7,8 +7,8 @@ Feature: The whole ReplicaSet controller passes Kubernetes' own controller tests
   once more minReadySeconds and a second later when it turned Ready; an update that gives a Pod
   its deletionTimestamp, and a deletion however it arrives, counts as the deletion. A sync claims
   the active Pods (adopting orphans, releasing what it no longer selects, never for a ReplicaSet
-  being deleted), creates in slow-start batches or deletes the cheapest Pods (ranked against its
-  sibling ReplicaSets' Pods) unless expectations are pending, writes status only when it changed
+  being deleted), creates in slow-start batches or deletes the cheapest Pods (ranked against the
+  Pods its sibling ReplicaSets select) unless expectations are pending, writes status only when it changed
   (retried once on a fresh read) with a ReplicaFailure condition while creates or deletes fail,
   and fails (re-queued with back-off) when an API call failed. Upstream's replica_set_test.go
   (kubernetes v1.32) checks these through fakes; its cases run here on the whole controller on a
