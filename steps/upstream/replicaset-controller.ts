@@ -147,8 +147,10 @@ class Run {
       const metadata: any = { name: p.name, namespace: ns, ...(labels ? { labels } : {}), ...(ownerReferences ? { ownerReferences } : {}) };
       if (p.finalizers) metadata.finalizers = p.finalizers;
       if (p.annotations) metadata.annotations = p.annotations;
-      cp.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...(p.node ? { nodeName: p.node } : {}), containers: [{ name: 'c', image: 'foo/bar' }] } });
-      if (p.phase || p.ready !== undefined) this.writeStatus(p.name, p.phase ?? 'Running', p.ready, ns);
+      // sidecarRestarts: a sidecar (an init container that restarts Always) and its restart count.
+      const sidecar = p.sidecarRestarts !== undefined ? { initContainers: [{ name: 'sidecar', image: 'foo/sidecar', restartPolicy: 'Always' }] } : {};
+      cp.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...(p.node ? { nodeName: p.node } : {}), ...sidecar, containers: [{ name: 'c', image: 'foo/bar' }] } });
+      if (p.phase || p.ready !== undefined) this.writeStatus(p.name, p.phase ?? 'Running', p.ready, ns, p.sidecarRestarts);
     } else if (s.podStatus) this.writeStatus(s.podStatus.name, s.podStatus.phase ?? 'Running', s.podStatus.ready);
     else if (s.podLabels) {
       const pod = this.pod(s.podLabels.name);
@@ -195,9 +197,10 @@ class Run {
   }
 
   /** What a kubelet writes: the phase, and the Ready condition from now on. */
-  private writeStatus(name: string, phase: string, ready: boolean | undefined, ns = 'default'): void {
+  private writeStatus(name: string, phase: string, ready: boolean | undefined, ns = 'default', sidecarRestarts?: number): void {
     const pod = this.cp.admin.get('pods', ns, name);
     const status: any = { ...(pod.status ?? {}), phase };
+    if (sidecarRestarts !== undefined) status.initContainerStatuses = [{ name: 'sidecar', image: 'foo/sidecar', imageID: '', ready: true, restartCount: sidecarRestarts, started: true, state: { running: {} } }];
     if (ready !== undefined) status.conditions = [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: new Date(this.cp.sim.clock.nowMs()).toISOString() }];
     this.cp.admin.updateStatus('pods', ns, { ...pod, status });
   }
