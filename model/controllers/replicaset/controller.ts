@@ -199,7 +199,8 @@ export class ReplicaSetController {
     const ref = controllerOf(rs);
     if (!ref) return [];
     const siblings = this.rsInformer.byIndex(BY_CONTROLLER_UID, ref.uid);
-    const inNamespace = this.podInformer.list().filter((p) => p.metadata.namespace === rs.metadata.namespace);
+    // The lister's namespace index, as upstream's podLister.Pods(ns).List(selector) reads it.
+    const inNamespace = this.podInformer.byIndex('namespace', rs.metadata.namespace ?? '');
     const seen = new Map<string, KObject>();
     for (const sibling of siblings) {
       const selector = parseSelector(sibling.spec?.selector);
