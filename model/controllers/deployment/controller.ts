@@ -93,14 +93,23 @@ export class DeploymentController implements DeploymentSyncContext {
     if (labelChanged || refChanged) for (const d of selectorsSelecting(this.dInformer, rs)) this.queue.add(keyOf(d));
   }
 
-  /** A Recreate rollout waits for old Pods to be gone: a Pod deletion may let it go on. */
+  /**
+   * A Recreate rollout waits for old Pods to be gone: the deletion of its last Pod lets it go on.
+   * As deletePod (v1.32): only when no Pod is left under the ReplicaSets it selects and controls
+   * (util.ListReplicaSets, read here from the informer's cache rather than a live list).
+   */
   private deletePod(pod: KObject): void {
     const rsRef = controllerOf(pod);
     if (rsRef?.kind !== 'ReplicaSet') return;
     const rs = this.rsInformer.getByName(pod.metadata.namespace, rsRef.name);
     if (!rs || rs.metadata.uid !== rsRef.uid) return;
     const d = this.resolve(rs.metadata.namespace, controllerOf(rs));
-    if (d && d.spec?.strategy?.type === 'Recreate') this.queue.add(keyOf(d));
+    if (!d || d.spec?.strategy?.type !== 'Recreate') return;
+    const sel = parseSelector(d.spec?.selector);
+    const rsList = this.rsInformer.byIndex(BY_CONTROLLER_UID, d.metadata.uid!).filter((r) => sel && matchesLabels(sel, r.metadata.labels));
+    let numPods = 0;
+    for (const pods of this.podMap(d, rsList).values()) numPods += pods.length;
+    if (numPods === 0) this.queue.add(keyOf(d));
   }
 
   // ------------------------------------------------------------ sync
