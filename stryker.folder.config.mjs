@@ -29,7 +29,7 @@ const PARTS = {
     // when it ends (together they did not end within a two-core session).
     deployment: {
       mutate: [`${C}/deployment/**/*.ts`],
-      features: ['features/upstream-deployment.feature', 'features/rollouts.feature', 'features/controllers.feature'],
+      features: ['features/upstream-deployment.feature', 'features/upstream-deployment-controller.feature', 'features/rollouts.feature', 'features/controllers.feature'],
     },
     replicaset: {
       mutate: [`${C}/replicaset/**/*.ts`, `${C}/util/**/*.ts`, `${C}/*.ts`],
