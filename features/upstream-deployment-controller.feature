@@ -11,7 +11,7 @@ Feature: The whole Deployment controller passes Kubernetes' own controller tests
   named by the template's hash (FNV-32a over the template and the collision count). Upstream's
   deployment_controller_test.go and controller_utils_test.go's TestComputeHash (kubernetes v1.32)
   check these through fakes; their cases run here on the whole controller on a fake control plane
-  (steps/fixtures/upstream/deployment-controller.json says which upstream test each case follows).
+  (steps/fixtures/upstream/deployment-controller-whole.json says which upstream test each case follows).
 
   @CT41
   Scenario Outline: The Deployment controller as deployment_controller_test.go pins it: <table>

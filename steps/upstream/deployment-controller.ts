@@ -1,7 +1,7 @@
 /**
  * Upstream's Deployment controller tests (kubernetes pkg/controller/deployment/deployment_controller_test.go
  * and pkg/controller/controller_utils_test.go's TestComputeHash, v1.32; see
- * steps/fixtures/upstream/deployment-controller.json), run on the whole DeploymentController on a
+ * steps/fixtures/upstream/deployment-controller-whole.json), run on the whole DeploymentController on a
  * FakeControlPlane: the objects go through the API, the test's writes (a ReplicaSet relabelled,
  * re-owned, released or deleted, a Pod deleted) arrive through the watches, and the checks read
  * what upstream's tests read: the keys the handlers queued (upstream replaces syncHandler: here
@@ -14,7 +14,7 @@ import { computeHash, equalIgnoreHash } from '../../model/controllers/deployment
 import { eachCase, same, upstreamTable } from './fixtures';
 import { FakeControlPlane, recordQueue, resync } from './harness';
 
-const FILE = 'deployment-controller';
+const FILE = 'deployment-controller-whole';
 const LABELS = { foo: 'bar' };
 
 /** newDeployment(name, replicas, selector) with the row's strategy, pause and progress deadline. */
