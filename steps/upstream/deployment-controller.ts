@@ -49,9 +49,9 @@ class Run {
   }
 
   /** A controller reference to a Deployment (by its current UID unless `uid` is given) or to a ReplicaSet. */
-  private ref(kind: string, name: string, uid?: string): any {
+  private ref(kind: string, name: string, uid?: string, asKind?: string): any {
     const o = kind === 'Deployment' ? this.d(name) : this.rs(name);
-    return { apiVersion: 'apps/v1', kind, name, uid: uid ?? o.metadata.uid, controller: true };
+    return { apiVersion: 'apps/v1', kind: asKind ?? kind, name, uid: uid ?? o.metadata.uid, controller: true };
   }
 
   step(s: any): string | undefined {
@@ -73,7 +73,7 @@ class Run {
       const r = s.rs;
       const labels = r.labels ?? LABELS;
       const metadata: any = { name: r.name, namespace: 'default', labels };
-      if (r.owner) metadata.ownerReferences = [this.ref('Deployment', r.owner, r.uid)];
+      if (r.owner) metadata.ownerReferences = [this.ref('Deployment', r.owner, r.uid, r.ownerKind)];
       cp.create('replicasets', {
         apiVersion: 'apps/v1',
         kind: 'ReplicaSet',
@@ -96,7 +96,7 @@ class Run {
     else if (s.pod) {
       const p = s.pod;
       const metadata: any = { name: p.name, namespace: 'default', labels: p.labels ?? LABELS };
-      if (p.owner) metadata.ownerReferences = [this.ref('ReplicaSet', p.owner)];
+      if (p.owner) metadata.ownerReferences = [this.ref('ReplicaSet', p.owner, p.uid)];
       cp.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata, spec: { containers: [{ name: 'c', image: 'foo/bar' }] } });
     } else if (s.deletePod) cp.admin.delete('pods', 'default', s.deletePod);
     else if (s.start) {
@@ -142,12 +142,13 @@ class Run {
       want.statusUpdates = e.statusUpdates;
     }
     if (e.owners !== undefined) {
-      // Every ReplicaSet by its controller (by name; "-" an orphan), the Deployment's own named by its name and hash.
+      // Every ReplicaSet by its controller (apiVersion/kind/name; "-" an orphan), the Deployment's own named by its name and hash.
       const out: Record<string, string> = {};
       for (const r of cp.admin.list('replicasets', 'default').items) {
         const hash = r.metadata.labels?.['pod-template-hash'];
         const name = hash && r.metadata.name === `${controllerOf(r)?.name}-${hash}` ? `${controllerOf(r)!.name}-<hash>` : r.metadata.name!;
-        out[name] = controllerOf(r)?.name ?? '-';
+        const ref = controllerOf(r);
+        out[name] = ref ? `${ref.apiVersion}/${ref.kind}/${ref.name}` : '-';
       }
       got.owners = Object.fromEntries(Object.entries(out).sort());
       want.owners = e.owners;
@@ -166,7 +167,7 @@ class Run {
       want.progressing = e.progressing;
     }
     if (e.events !== undefined) {
-      got.events = cp.admin.list('events', 'default').items.map((x) => `${x.type}/${x.involvedObject.kind}/${x.reason}: ${x.message}`).sort();
+      got.events = cp.admin.list('events', 'default').items.map((x) => `${x.source?.component ?? x.reportingComponent}: ${x.type}/${x.involvedObject.kind}/${x.reason}: ${x.message}`).sort();
       want.events = e.events;
     }
     return same(got, want);
