@@ -108,6 +108,15 @@ class Run {
       this.sync = this.dc!.syncDeployment.bind(this.dc);
       this.dc!.syncDeployment = (key: string) => void this.held.push(key);
     } else if (s.release) this.dc!.syncDeployment = this.sync!;
+    else if (s.staleCache) {
+      // The Deployment informer's cache keeps this Deployment as it is now, whatever the watch brings
+      // next (upstream's test puts one copy in the lister and a newer one in the clientset).
+      const inf = this.dc!.dInformer;
+      const key = `default/${s.staleCache}`;
+      const snapshot = inf.get(key);
+      const get = inf.get.bind(inf);
+      inf.get = (k: string) => (k === key ? snapshot : get(k));
+    } else if (s.enqueue) this.dc!.queue.add(`default/${s.enqueue}`);
     else if (s.resync) resync(s.resync === 'deployments' ? this.dc!.dInformer : this.dc!.rsInformer);
     else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {
