@@ -117,6 +117,12 @@ class Run {
       const get = inf.get.bind(inf);
       inf.get = (k: string) => (k === key ? snapshot : get(k));
     } else if (s.enqueue) this.dc!.queue.add(`default/${s.enqueue}`);
+    else if (s.rsStatus) {
+      // What the ReplicaSet controller would write: every ReplicaSet the Deployment controls reports this many replicas.
+      const uid = this.d(s.rsStatus.of).metadata.uid;
+      for (const r of cp.admin.list('replicasets', 'default').items)
+        if (controllerOf(r)?.uid === uid) cp.admin.updateStatus('replicasets', 'default', { ...r, status: { replicas: s.rsStatus.replicas } });
+    }
     else if (s.resync) resync(s.resync === 'deployments' ? this.dc!.dInformer : this.dc!.rsInformer);
     else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {
@@ -165,6 +171,16 @@ class Run {
     if (e.rsReplicas !== undefined) {
       got.rsReplicas = Object.fromEntries(cp.admin.list('replicasets', 'default').items.map((r) => [r.metadata.name, r.spec.replicas]).sort());
       want.rsReplicas = e.rsReplicas;
+    }
+    if (e.statusReplicas !== undefined) {
+      got.statusReplicas = this.d(e.of).status?.replicas ?? 0;
+      want.statusReplicas = e.statusReplicas;
+    }
+    if (e.ownedReplicas !== undefined) {
+      // spec.replicas of the ReplicaSets the Deployment controls.
+      const uid = this.d(e.of).metadata.uid;
+      got.ownedReplicas = cp.admin.list('replicasets', 'default').items.filter((r) => controllerOf(r)?.uid === uid).map((r) => r.spec.replicas);
+      want.ownedReplicas = e.ownedReplicas;
     }
     if (e.observedGeneration !== undefined) {
       got.observedGeneration = this.d(e.of).status?.observedGeneration ?? 0;
