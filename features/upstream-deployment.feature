@@ -53,3 +53,13 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | oldPodsRunning         |
       | requeueStuckDeployment |
       | syncRolloutStatus      |
+
+  @CT42
+  Scenario Outline: sync.go's getNewReplicaSet, calculateStatus and scaleReplicaSetAndRecordEvent write what v1.32 writes: <table>
+    Then every case of the Deployment sync table <table> holds on the model
+
+    Examples:
+      | table            |
+      | getNewReplicaSet |
+      | calculateStatus  |
+      | scaleReplicaSet  |

@@ -1,0 +1,133 @@
+/**
+ * sync.go's getNewReplicaSet, calculateStatus and scaleReplicaSetAndRecordEvent
+ * (steps/fixtures/upstream/deployment-sync.json): each case is run on a fake clientset that
+ * records every write, with a recorder that keeps the events, and the writes, events and
+ * returned objects are compared with what the case lists.
+ */
+import { Then } from '@cucumber/cucumber';
+import { deepCopy, type KObject } from '../../model/api/meta';
+import type { EventRecorder } from '../../model/client/events';
+import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
+import * as u from '../../model/controllers/deployment/util';
+import { deploymentContext, FakeClientset, runCases, same } from './apps-fakes';
+import { newDeployment, rs } from './deployment-builders';
+
+const SYNC = 'deployment-sync.json';
+const NOW = '2024-01-01T00:00:00Z';
+
+/** A context whose recorder keeps "type reason message" of every event. */
+function recordingContext(fake: FakeClientset, events: string[]) {
+  const c = deploymentContext(fake, NOW);
+  c.recorder = { event: (_o: KObject, type: string, reason: string, message: string) => events.push(`${type} ${reason} ${message}`) } as unknown as EventRecorder;
+  return c;
+}
+
+function deployment(x: any): KObject {
+  const d = newDeployment('foo', x.replicas, null, x.maxSurge ?? null, x.maxUnavailable ?? null, { foo: 'bar' });
+  d.metadata.annotations = { ...(x.annotations ?? {}) };
+  if (x.revision !== undefined && x.revision !== '') d.metadata.annotations[u.REVISION] = x.revision;
+  if (x.minReadySeconds !== undefined) d.spec.minReadySeconds = x.minReadySeconds;
+  if (x.progressDeadlineSeconds !== undefined) d.spec.progressDeadlineSeconds = x.progressDeadlineSeconds;
+  d.status = {};
+  return d;
+}
+
+const actionsOf = (fake: FakeClientset) => fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''}`);
+
+const CHECKS: Record<string, (c: any) => string | undefined> = {
+  getNewReplicaSet: (c) => {
+    const d = deployment(c.deployment);
+    const rsList: KObject[] = c.oldRevisions.map((rev: string, i: number) => {
+      const r = rs(`foo-old${i}`, 0, { foo: 'bar' }, `2023-01-0${i + 1}T00:00:00Z`);
+      r.metadata.annotations = { [u.REVISION]: rev };
+      return r;
+    });
+    if (c.existing) {
+      const r = rs('foo-new', c.deployment.replicas, { foo: 'bar' }, '2023-02-01T00:00:00Z');
+      r.spec.template = deepCopy(d.spec.template);
+      r.spec.template.metadata.labels = { ...r.spec.template.metadata.labels, 'pod-template-hash': 'abc' };
+      r.metadata.annotations = { [u.REVISION]: c.existing.revision };
+      rsList.push(r);
+    }
+    const fake = new FakeClientset(c.failCreate ? [{ verb: 'create', resource: 'replicasets', message: c.failCreate }] : []);
+    const events: string[] = [];
+    let got: KObject | undefined;
+    let thrown: string | undefined;
+    try {
+      got = getAllReplicaSetsAndSyncRevision(recordingContext(fake, events), d, rsList, c.create).newRS;
+    } catch (e: any) {
+      thrown = e.message;
+    }
+    const e = c.expected;
+    const problems: (string | undefined)[] = [];
+    const check = (what: string, g: unknown, w: unknown) => {
+      const p = same(g, w);
+      if (p) problems.push(`${what}: ${p}`);
+    };
+    check('writes', actionsOf(fake), e.actions);
+    check('error', thrown ?? null, e.throws ?? null);
+    const created = fake.actions.find((a) => a.verb === 'create')?.object;
+    const subst = (s: string) => s.replace('<created>', created?.metadata.name ?? '?');
+    if (created) {
+      const hash = created.metadata.labels?.['pod-template-hash'];
+      check('created name', created.metadata.name, `foo-${hash}`);
+      check('created selector hash', created.spec.selector.matchLabels['pod-template-hash'], hash);
+      check('created template hash', created.spec.template.metadata.labels['pod-template-hash'], hash);
+      check('created owner', created.metadata.ownerReferences?.map((r: any) => [r.kind, r.name, r.uid, r.controller]), [['Deployment', 'foo', 'uid-foo', true]]);
+    }
+    if (e.returned !== undefined) check('returned', got?.metadata.name ?? null, e.returned === 'created' ? (created?.metadata.name ?? '?') : e.returned);
+    // The ReplicaSet as last written (or, when nothing was written, as returned).
+    const written = [...fake.actions].reverse().find((a) => a.resource === 'replicasets')?.object ?? got;
+    if (e.rsRevision !== undefined) check('ReplicaSet revision', written?.metadata.annotations?.[u.REVISION], e.rsRevision);
+    if (e.rsHistory !== undefined) check('revision-history', written?.metadata.annotations?.[u.REVISION_HISTORY], e.rsHistory);
+    if (e.rsMinReadySeconds !== undefined) check('minReadySeconds', written?.spec.minReadySeconds, e.rsMinReadySeconds);
+    if (e.rsAnnotation) check('copied annotation', written?.metadata.annotations?.[e.rsAnnotation[0]], e.rsAnnotation[1]);
+    if (e.rsReplicas !== undefined) check('replicas', written?.spec.replicas, e.rsReplicas);
+    if (e.rsReplicasAnnotations) check('replicas annotations', [written?.metadata.annotations?.[u.DESIRED_REPLICAS], written?.metadata.annotations?.[u.MAX_REPLICAS]], e.rsReplicasAnnotations);
+    const status = fake.actions.find((a) => a.subresource === 'status')?.object;
+    if (e.deploymentRevision !== undefined) check('Deployment revision', status?.metadata.annotations?.[u.REVISION], e.deploymentRevision);
+    const cond = u.getCondition(status?.status, 'Progressing');
+    check('Progressing', cond ? [cond.status, cond.reason, cond.message] : null, e.progressing ? [e.progressing[0], e.progressing[1], subst(e.progressing[2])] : null);
+    if (e.events) check('events', events, e.events.map(subst));
+    return problems.length ? problems.join('; ') : undefined;
+  },
+  // rss: [name, spec replicas, status replicas, ready, available]; "new" is the new ReplicaSet.
+  calculateStatus: (c) => {
+    const d = deployment(c.deployment);
+    d.metadata.generation = 4;
+    const all = c.rss.map(([name, spec, replicas, ready, available]: [string, number, number, number, number]) => {
+      const r = rs(name, spec, { foo: 'bar' });
+      r.status = { replicas, readyReplicas: ready, availableReplicas: available };
+      return r;
+    });
+    const newRS = all.find((r: KObject) => r.metadata.name === 'new');
+    const s = calculateStatus(deploymentContext(new FakeClientset(), NOW), all, newRS, d);
+    const cond = u.getCondition(s, 'Available');
+    const got = {
+      replicas: s.replicas,
+      updatedReplicas: s.updatedReplicas,
+      readyReplicas: s.readyReplicas,
+      availableReplicas: s.availableReplicas,
+      unavailableReplicas: s.unavailableReplicas,
+      available: cond ? [cond.status, cond.reason, cond.message] : null,
+    };
+    return same([s.observedGeneration, got], [4, c.expected]);
+  },
+  scaleReplicaSet: (c) => {
+    const d = deployment(c.deployment);
+    const r = rs('foo-rs', c.rs, { foo: 'bar' });
+    if (c.annotations) r.metadata.annotations = { [u.DESIRED_REPLICAS]: c.annotations[0], [u.MAX_REPLICAS]: c.annotations[1] };
+    const fake = new FakeClientset();
+    const events: string[] = [];
+    const res = scaleReplicaSet(recordingContext(fake, events), r, c.to, d, c.skipIfSameSize ?? true);
+    const upd = fake.updates('replicasets');
+    const updated = upd.length === 0 ? null : [upd[0].object!.spec.replicas, upd[0].object!.metadata.annotations?.[u.DESIRED_REPLICAS], upd[0].object!.metadata.annotations?.[u.MAX_REPLICAS]];
+    return same({ updated, writes: upd.length, scaled: res.scaled, events }, { updated: c.expected.updated, writes: c.expected.updated ? 1 : 0, scaled: c.expected.scaled, events: c.expected.events });
+  },
+};
+
+Then('every case of the Deployment sync table {word} holds on the model', function (table: string) {
+  const check = CHECKS[table];
+  if (!check) throw new Error(`no check for Deployment sync table ${table}`);
+  runCases(SYNC, table, check);
+});
