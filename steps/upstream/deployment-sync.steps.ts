@@ -46,7 +46,7 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
       const r = rs('foo-new', c.deployment.replicas, { foo: 'bar' }, '2023-02-01T00:00:00Z');
       r.spec.template = deepCopy(d.spec.template);
       r.spec.template.metadata.labels = { ...r.spec.template.metadata.labels, 'pod-template-hash': 'abc' };
-      r.metadata.annotations = { [u.REVISION]: c.existing.revision };
+      r.metadata.annotations = { ...(c.existing.annotations ?? {}), [u.REVISION]: c.existing.revision };
       rsList.push(r);
     }
     const fake = new FakeClientset(c.failCreate ? [{ verb: 'create', resource: 'replicasets', message: c.failCreate }] : []);
@@ -79,7 +79,7 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     // The ReplicaSet as last written (or, when nothing was written, as returned).
     const written = [...fake.actions].reverse().find((a) => a.resource === 'replicasets')?.object ?? got;
     if (e.rsRevision !== undefined) check('ReplicaSet revision', written?.metadata.annotations?.[u.REVISION], e.rsRevision);
-    if (e.rsHistory !== undefined) check('revision-history', written?.metadata.annotations?.[u.REVISION_HISTORY], e.rsHistory);
+    if (e.rsHistory !== undefined) check('revision-history', written?.metadata.annotations?.[u.REVISION_HISTORY] ?? null, e.rsHistory);
     if (e.rsMinReadySeconds !== undefined) check('minReadySeconds', written?.spec.minReadySeconds, e.rsMinReadySeconds);
     if (e.rsAnnotation) check('copied annotation', written?.metadata.annotations?.[e.rsAnnotation[0]], e.rsAnnotation[1]);
     if (e.rsReplicas !== undefined) check('replicas', written?.spec.replicas, e.rsReplicas);
