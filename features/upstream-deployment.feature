@@ -63,3 +63,4 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | getNewReplicaSet |
       | calculateStatus  |
       | scaleReplicaSet  |
+      | rolloutRecreate  |

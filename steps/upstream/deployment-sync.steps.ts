@@ -7,6 +7,7 @@
 import { Then } from '@cucumber/cucumber';
 import { deepCopy, type KObject } from '../../model/api/meta';
 import type { EventRecorder } from '../../model/client/events';
+import { rolloutRecreate } from '../../model/controllers/deployment/recreate';
 import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
 import * as u from '../../model/controllers/deployment/util';
 import { deploymentContext, FakeClientset, runCases, same } from './apps-fakes';
@@ -112,6 +113,40 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
       available: cond ? [cond.status, cond.reason, cond.message] : null,
     };
     return same([s.observedGeneration, got], [4, c.expected]);
+  },
+  // A Recreate Deployment at revision 2: old ReplicaSets [name, spec, status replicas] at revision 1, the new
+  // one [spec, status replicas, available] with the Deployment's template, Pods (by phase) per ReplicaSet.
+  rolloutRecreate: (c) => {
+    const d = deployment({ ...c.deployment, revision: '2' });
+    d.spec.strategy = { type: 'Recreate' };
+    if (c.deployment.revisionHistoryLimit !== undefined) d.spec.revisionHistoryLimit = c.deployment.revisionHistoryLimit;
+    if (c.deployment.status) {
+      const [replicas, updated, available] = c.deployment.status;
+      d.status = { observedGeneration: 0, replicas, updatedReplicas: updated, availableReplicas: available };
+    }
+    const rsList: KObject[] = c.oldRSs.map(([name, spec, replicas]: [string, number, number]) => {
+      const r = rs(name, spec, { foo: 'bar' }, '2023-01-01T00:00:00Z');
+      r.metadata.annotations = { [u.REVISION]: '1' };
+      r.status = { replicas };
+      return r;
+    });
+    if (c.newRS) {
+      const [spec, replicas, available] = c.newRS;
+      const r = rs('foo-new', spec, { foo: 'bar' }, '2023-02-01T00:00:00Z');
+      r.spec.template = deepCopy(d.spec.template);
+      r.metadata.annotations = { [u.REVISION]: '2' };
+      r.status = { replicas, readyReplicas: available, availableReplicas: available };
+      rsList.push(r);
+    }
+    const uidOf = (name: string) => rsList.find((r) => r.metadata.name === name)!.metadata.uid!;
+    const podMap = new Map<string, KObject[]>(Object.entries<string[]>(c.pods).map(([name, phases]) => [uidOf(name), phases.map((phase) => ({ metadata: {}, status: { phase } }))]));
+    const fake = new FakeClientset();
+    const events: string[] = [];
+    rolloutRecreate(recordingContext(fake, events), d, rsList, podMap);
+    const created = fake.actions.find((a) => a.verb === 'create')?.object?.metadata.name ?? '?';
+    const writes = fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name}${a.resource === 'replicasets' && a.object ? ` ${a.object.spec.replicas}` : ''}`);
+    const subst = (s: string) => s.replace('<created>', created);
+    return same({ writes, events }, { writes: c.expected.writes.map(subst), events: c.expected.events.map(subst) });
   },
   scaleReplicaSet: (c) => {
     const d = deployment(c.deployment);
