@@ -64,3 +64,4 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | calculateStatus  |
       | scaleReplicaSet  |
       | rolloutRecreate  |
+      | syncRolloutStatusConditions |

@@ -7,6 +7,7 @@
 import { Then } from '@cucumber/cucumber';
 import { deepCopy, type KObject } from '../../model/api/meta';
 import type { EventRecorder } from '../../model/client/events';
+import { syncRolloutStatus } from '../../model/controllers/deployment/progress';
 import { rolloutRecreate } from '../../model/controllers/deployment/recreate';
 import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
 import * as u from '../../model/controllers/deployment/util';
@@ -147,6 +148,33 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     const writes = fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name}${a.resource === 'replicasets' && a.object ? ` ${a.object.spec.replicas}` : ''}`);
     const subst = (s: string) => s.replace('<created>', created);
     return same({ writes, events }, { writes: c.expected.writes.map(subst), events: c.expected.events.map(subst) });
+  },
+  // rss: [name, spec, status replicas, ready, available, ReplicaFailure message?]; the Deployment's current
+  // conditions were last updated an hour before now.
+  syncRolloutStatusConditions: (c) => {
+    const T0 = '2023-12-31T23:00:00Z';
+    const d = deployment({ ...c.deployment });
+    if (c.deployment.pds !== undefined) d.spec.progressDeadlineSeconds = c.deployment.pds;
+    const [replicas, updatedReplicas, readyReplicas, availableReplicas] = c.deployment.status;
+    const conditions: any[] = [];
+    if (c.deployment.progressing) conditions.push({ type: 'Progressing', status: c.deployment.progressing[0], reason: c.deployment.progressing[1], message: 'old message', lastUpdateTime: T0, lastTransitionTime: T0 });
+    if (c.deployment.replicaFailure) conditions.push({ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'gone', lastUpdateTime: T0, lastTransitionTime: T0 });
+    d.status = { replicas, updatedReplicas, readyReplicas, availableReplicas, conditions };
+    const all = c.rss.map(([name, spec, rep, ready, available, failure]: [string, number, number, number, number, string?]) => {
+      const r = rs(name, spec, { foo: 'bar' });
+      r.status = { replicas: rep, readyReplicas: ready, availableReplicas: available };
+      if (failure) r.status.conditions = [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: failure, lastTransitionTime: T0 }];
+      return r;
+    });
+    const newRS = all.find((r: KObject) => r.metadata.name === 'new');
+    syncRolloutStatus(deploymentContext(new FakeClientset(), NOW), all, newRS, d);
+    const p = u.getCondition(d.status, 'Progressing');
+    const f = u.getCondition(d.status, 'ReplicaFailure');
+    const got = {
+      progressing: p ? [p.status, p.reason, p.message, p.lastTransitionTime] : null,
+      replicaFailure: f ? [f.status, f.reason, f.message, f.lastUpdateTime] : null,
+    };
+    return same(got, c.expected);
   },
   scaleReplicaSet: (c) => {
     const d = deployment(c.deployment);
