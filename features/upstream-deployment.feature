@@ -64,4 +64,5 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | calculateStatus  |
       | scaleReplicaSet  |
       | rolloutRecreate  |
+      | rolloutRolling   |
       | syncRolloutStatusConditions |

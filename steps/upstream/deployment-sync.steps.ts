@@ -8,6 +8,7 @@ import { Then } from '@cucumber/cucumber';
 import { deepCopy, type KObject } from '../../model/api/meta';
 import type { EventRecorder } from '../../model/client/events';
 import { syncRolloutStatus } from '../../model/controllers/deployment/progress';
+import { rolloutRolling } from '../../model/controllers/deployment/rolling';
 import { rolloutRecreate } from '../../model/controllers/deployment/recreate';
 import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
 import * as u from '../../model/controllers/deployment/util';
@@ -175,6 +176,32 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
       replicaFailure: f ? [f.status, f.reason, f.message, f.lastUpdateTime] : null,
     };
     return same(got, c.expected);
+  },
+  // A RollingUpdate Deployment at revision 2: old ReplicaSets [name, spec, available, created minute] at
+  // revision 1 (status replicas = spec), the new one [spec, available] with the Deployment's template.
+  rolloutRolling: (c) => {
+    const d = deployment({ ...c.deployment, revision: '2' });
+    if (c.deployment.revisionHistoryLimit !== undefined) d.spec.revisionHistoryLimit = c.deployment.revisionHistoryLimit;
+    if (c.deployment.status) {
+      const [replicas, updated, available] = c.deployment.status;
+      d.status = { observedGeneration: 0, replicas, updatedReplicas: updated, availableReplicas: available };
+    }
+    const rsList: KObject[] = c.oldRSs.map(([name, spec, available, minute]: [string, number, number, number]) => {
+      const r = rs(name, spec, { foo: 'bar' }, `2023-01-01T00:0${minute}:00Z`);
+      r.metadata.annotations = { [u.REVISION]: '1' };
+      r.status = { replicas: spec, readyReplicas: available, availableReplicas: available };
+      return r;
+    });
+    const [spec, available] = c.newRS;
+    const n = rs('foo-new', spec, { foo: 'bar' }, '2023-02-01T00:00:00Z');
+    n.spec.template = deepCopy(d.spec.template);
+    n.metadata.annotations = { [u.REVISION]: '2' };
+    n.status = { replicas: spec, readyReplicas: available, availableReplicas: available };
+    rsList.push(n);
+    const fake = new FakeClientset();
+    rolloutRolling(recordingContext(fake, []), d, rsList);
+    const writes = fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name}${a.resource === 'replicasets' && a.object ? ` ${a.object.spec.replicas}` : ''}`);
+    return same(writes, c.expected.writes);
   },
   scaleReplicaSet: (c) => {
     const d = deployment(c.deployment);
