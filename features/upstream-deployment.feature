@@ -65,4 +65,5 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | scaleReplicaSet  |
       | rolloutRecreate  |
       | rolloutRolling   |
+      | scaleDownOldReplicaSetsForRollingUpdate |
       | syncRolloutStatusConditions |

@@ -8,7 +8,7 @@ import { Then } from '@cucumber/cucumber';
 import { deepCopy, type KObject } from '../../model/api/meta';
 import type { EventRecorder } from '../../model/client/events';
 import { syncRolloutStatus } from '../../model/controllers/deployment/progress';
-import { rolloutRolling } from '../../model/controllers/deployment/rolling';
+import { rolloutRolling, scaleDownOldReplicaSetsForRollingUpdate } from '../../model/controllers/deployment/rolling';
 import { rolloutRecreate } from '../../model/controllers/deployment/recreate';
 import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
 import * as u from '../../model/controllers/deployment/util';
@@ -202,6 +202,18 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     rolloutRolling(recordingContext(fake, []), d, rsList);
     const writes = fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name}${a.resource === 'replicasets' && a.object ? ` ${a.object.spec.replicas}` : ''}`);
     return same(writes, c.expected.writes);
+  },
+  // The old ReplicaSets as rolloutRolling's rows give them, passed in the order listed.
+  scaleDownOldReplicaSetsForRollingUpdate: (c) => {
+    const d = deployment({ ...c.deployment, revision: '2' });
+    const old: KObject[] = c.oldRSs.map(([name, spec, available, minute]: [string, number, number, number]) => {
+      const r = rs(name, spec, { foo: 'bar' }, `2023-01-01T00:0${minute}:00Z`);
+      r.status = { replicas: spec, availableReplicas: available };
+      return r;
+    });
+    const fake = new FakeClientset();
+    const scaled = scaleDownOldReplicaSetsForRollingUpdate(recordingContext(fake, []), old, old, d);
+    return same({ scaled, writes: fake.actions.map((a) => `${a.verb} ${a.resource} ${a.name} ${a.object?.spec.replicas}`) }, c.expected);
   },
   scaleReplicaSet: (c) => {
     const d = deployment(c.deployment);
