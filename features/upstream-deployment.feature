@@ -54,16 +54,18 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | requeueStuckDeployment |
       | syncRolloutStatus      |
 
+  # Not upstream table tests: what v1.32's sync.go, recreate.go, rolling.go and progress.go write, case by case
+  # (steps/fixtures/upstream/deployment-sync.json), on a fake clientset that records every write and event.
   @CT42
-  Scenario Outline: sync.go's getNewReplicaSet, calculateStatus and scaleReplicaSetAndRecordEvent write what v1.32 writes: <table>
+  Scenario Outline: The Deployment controller's sync, Recreate, RollingUpdate and progress steps write what v1.32 writes: <table>
     Then every case of the Deployment sync table <table> holds on the model
 
     Examples:
-      | table            |
-      | getNewReplicaSet |
-      | calculateStatus  |
-      | scaleReplicaSet  |
-      | rolloutRecreate  |
-      | rolloutRolling   |
+      | table                                   |
+      | getNewReplicaSet                        |
+      | calculateStatus                         |
+      | scaleReplicaSet                         |
+      | rolloutRecreate                         |
+      | rolloutRolling                          |
       | scaleDownOldReplicaSetsForRollingUpdate |
-      | syncRolloutStatusConditions |
+      | syncRolloutStatusConditions             |

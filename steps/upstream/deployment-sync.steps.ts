@@ -27,8 +27,9 @@ function recordingContext(fake: FakeClientset, events: string[]) {
 
 function deployment(x: any): KObject {
   const d = newDeployment('foo', x.replicas, null, x.maxSurge ?? null, x.maxUnavailable ?? null, { foo: 'bar' });
-  d.metadata.annotations = { ...(x.annotations ?? {}) };
-  if (x.revision !== undefined && x.revision !== '') d.metadata.annotations[u.REVISION] = x.revision;
+  const annotations: Record<string, string> = { ...(x.annotations ?? {}) };
+  if (x.revision !== undefined && x.revision !== '') annotations[u.REVISION] = x.revision;
+  d.metadata.annotations = annotations;
   if (x.minReadySeconds !== undefined) d.spec.minReadySeconds = x.minReadySeconds;
   if (x.progressDeadlineSeconds !== undefined) d.spec.progressDeadlineSeconds = x.progressDeadlineSeconds;
   d.status = {};
