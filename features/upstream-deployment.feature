@@ -69,3 +69,5 @@ Feature: The Deployment controller passes Kubernetes' own unit tests
       | rolloutRolling                          |
       | scaleDownOldReplicaSetsForRollingUpdate |
       | syncRolloutStatusConditions             |
+      | cleanupDeploymentKeeps                  |
+      | scaleRecreate                           |

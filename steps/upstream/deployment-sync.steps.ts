@@ -10,6 +10,7 @@ import type { EventRecorder } from '../../model/client/events';
 import { syncRolloutStatus } from '../../model/controllers/deployment/progress';
 import { rolloutRolling, scaleDownOldReplicaSetsForRollingUpdate } from '../../model/controllers/deployment/rolling';
 import { rolloutRecreate } from '../../model/controllers/deployment/recreate';
+import { cleanupDeployment, scale } from '../../model/controllers/deployment/sync';
 import { calculateStatus, getAllReplicaSetsAndSyncRevision, scaleReplicaSet } from '../../model/controllers/deployment/sync';
 import * as u from '../../model/controllers/deployment/util';
 import { deploymentContext, FakeClientset, runCases, same } from './apps-fakes';
@@ -215,6 +216,33 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     const fake = new FakeClientset();
     const scaled = scaleDownOldReplicaSetsForRollingUpdate(recordingContext(fake, []), old, old, d);
     return same({ scaled, writes: fake.actions.map((a) => `${a.verb} ${a.resource} ${a.name} ${a.object?.spec.replicas}`) }, c.expected);
+  },
+  // oldRSs: [name, spec, status replicas (null: no status), generation, observedGeneration].
+  cleanupDeploymentKeeps: (c) => {
+    const d = deployment({ replicas: 1 });
+    if (c.revisionHistoryLimit !== null) d.spec.revisionHistoryLimit = c.revisionHistoryLimit;
+    const old = c.oldRSs.map(([name, spec, replicas, generation, observed]: [string, number, number | null, number, number | null]) => {
+      const r = rs(name, spec, { foo: 'bar' }, '2023-01-01T00:00:00Z');
+      r.metadata.generation = generation;
+      if (replicas !== null) r.status = { replicas, observedGeneration: observed };
+      return r;
+    });
+    const fake = new FakeClientset();
+    cleanupDeployment(recordingContext(fake, []), old, d);
+    return same(fake.actions.filter((a) => a.verb === 'delete').map((a) => a.name), c.expectedDeleted);
+  },
+  // rss: [name, spec]; "foo-new" is the new ReplicaSet, the others old; all fully available.
+  scaleRecreate: (c) => {
+    const d = deployment(c.deployment);
+    d.spec.strategy = { type: 'Recreate' };
+    const all = c.rss.map(([name, spec]: [string, number], i: number) => {
+      const r = rs(name, spec, { foo: 'bar' }, `2023-01-0${i + 1}T00:00:00Z`);
+      r.status = { replicas: spec, availableReplicas: spec };
+      return r;
+    });
+    const fake = new FakeClientset();
+    scale(recordingContext(fake, []), d, all.find((r: KObject) => r.metadata.name === 'foo-new'), all.filter((r: KObject) => r.metadata.name !== 'foo-new'));
+    return same(fake.actions.map((a) => `${a.verb} ${a.resource} ${a.name}`), c.expectedWrites);
   },
   scaleReplicaSet: (c) => {
     const d = deployment(c.deployment);
