@@ -270,6 +270,7 @@ Then('the orphans each selector can adopt are the Pods a scan finds:', function 
   const rows = table.hashes();
   const inf = informerWith(pods);
   ensureIndexes(inf, ORPHAN_BY_LABEL);
+  // Twice on purpose: every controller on a shared informer asks for the index; a second ask keeps it as it is.
   ensureIndexes(inf, ORPHAN_BY_LABEL);
   const got = rows.map((row) => ({ ...row, orphans: names(orphansSelectedBy(inf, row.namespace, json(row.selector))) }));
   expect(got).toEqual(rows);
