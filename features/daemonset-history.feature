@@ -216,6 +216,76 @@ Feature: A DaemonSet keeps its history as ControllerRevisions
       ..
       """
 
+  @CT43
+  Scenario: Applied again after --cascade=orphan, the DaemonSet adopts the Pods and the revision it left: no Pod is made again
+    The orphans' labels still match the new DaemonSet's selector (a new object: a new UID), so its
+    first sync claims them, a patch that adds its controller reference to each after one live
+    re-read of the DaemonSet; the Pods carry the adopted revision's hash, so nothing rolls.
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl delete daemonset agent --cascade=orphan`
+    And 5s pass
+    And I run `kubectl apply -f agent.yaml`
+    And 10s pass
+    And I run `kubectl get daemonset agent`
+    Then the output lines match:
+      """
+      NAME +DESIRED +CURRENT +READY +UP-TO-DATE +AVAILABLE +NODE SELECTOR +AGE
+      agent +2 +2 +2 +2 +2 +<none> +10s
+      """
+    When I run `kubectl get controllerrevisions -l app=agent`
+    Then the output lines match:
+      """
+      NAME +CONTROLLER +REVISION +AGE
+      agent-[a-z0-9]+ +daemonset.apps/agent +1 +75s
+      """
+    When I run `kubectl get pods -l app=agent -o custom-columns=OWNER:.metadata.ownerReferences[0].name,RESTARTS:.status.containerStatuses[0].restartCount --sort-by=.spec.nodeName`
+    Then the output is:
+      """
+      OWNER   RESTARTS
+      agent   0
+      agent   0
+      """
+    When I run `kubectl get pods -l app=agent`
+    Then the output lines match:
+      """
+      NAME +READY +STATUS +RESTARTS +AGE
+      agent-[a-z0-9]{5} +1/1 +Running +0 +75s
+      agent-[a-z0-9]{5} +1/1 +Running +0 +75s
+      """
+    When I run `kubectl get events --field-selector reason=SuccessfulCreate -o custom-columns=REASON:.reason,OBJECT:.involvedObject.kind`
+    Then the output is:
+      """
+      REASON             OBJECT
+      SuccessfulCreate   DaemonSet
+      SuccessfulCreate   DaemonSet
+      """
+
+  @CT43
+  Scenario: A Pod relabelled out of its DaemonSet's selector is released: it keeps running, owned by nobody, and its node gets a new Pod
+    The DaemonSet's sync claims its Pods: one it controls whose labels its selector no longer picks
+    is released (a patch that removes its controller reference), and the node, now without a Pod
+    of the DaemonSet, gets one. The usual way to take a Pod aside for debugging.
+    When I run `kubectl apply -f agent.yaml`
+    And 1m passes
+    And I run `kubectl label pods -l app=agent app=debug --overwrite`
+    And 30s pass
+    And I run `kubectl get pods -o custom-columns=APP:.metadata.labels.app,OWNER:.metadata.ownerReferences[0].kind,NODE:.spec.nodeName,PHASE:.status.phase --sort-by=.metadata.labels.app`
+    Then the output lines match:
+      """
+      APP +OWNER +NODE +PHASE
+      agent +DaemonSet +k8s-worker-[12] +Running
+      agent +DaemonSet +k8s-worker-[12] +Running
+      debug +<none> +k8s-worker-[12] +Running
+      debug +<none> +k8s-worker-[12] +Running
+      """
+    When I run `kubectl get daemonset agent`
+    Then the output lines match:
+      """
+      NAME +DESIRED +CURRENT +READY +UP-TO-DATE +AVAILABLE +NODE SELECTOR +AGE
+      agent +2 +2 +2 +2 +2 +<none> +90s
+      """
+
   @CT19
   Scenario: A revision event wakes its DaemonSet: a deleted current revision is made again, a removed hash label is put back
     As update.go's addHistory, updateHistory and deleteHistory do, a ControllerRevision's event

@@ -47,15 +47,16 @@ Feature: The DaemonSet controller passes Kubernetes' own unit tests
   Scenario: A DaemonSet's history as update.go keeps it: snapshot, renumbering, deduplication, hash collisions and cleanup
     Then every case of upstream's daemonset test history holds on the model
 
-  @CT21
+  @CT21 @CT43
   Scenario: The controller's event handlers queue a DaemonSet when, and only when, upstream's TestUpdateNode, TestAddPod, TestUpdatePod, TestDeletePod and TestDeleteNoDaemonPod say, minReadySeconds included
     A node update queues a DaemonSet only when it changes whether the DaemonSet should run or keep
     running a Pod there; a Pod's events queue the DaemonSet whose UID its controller reference
-    names (both, when the reference moves), a resync nothing; with minReadySeconds a Pod turning
+    names (both, when the reference moves), an orphan's add or relabelling every DaemonSet whose
+    selector picks it (TestAddPodOrphan, TestUpdatePodOrphanWithNewLabels), a resync nothing; with minReadySeconds a Pod turning
     ready queues its DaemonSet again minReadySeconds and a second later. Checked on the whole
     controller, its informers and work queue, at exact virtual times.
     Then every case of upstream's daemonset controller test handlers holds on the model
 
-  @CT22
-  Scenario: The controller waits for its caches, forgets a recreated DaemonSet's expectations, leaves one being deleted alone, replaces a terminating failed Pod at once, retries a failed sync and times a surge rollout by minReadySeconds
+  @CT22 @CT43
+  Scenario: The controller waits for its caches, forgets a recreated DaemonSet's expectations, leaves one being deleted alone, replaces a terminating failed Pod at once, retries a failed sync, times a surge rollout by minReadySeconds, and adopts and releases Pods and revisions
     Then every case of upstream's daemonset controller test controller holds on the model

@@ -22,6 +22,10 @@ import { FakeControlPlane, injectFailures, recordQueue, type InjectedFailure, re
 const FILE = 'daemonset-controller';
 const SIMPLE = { name: 'simple-daemon', type: 'production' };
 const SIMPLE_NODE = { color: 'blue', speed: 'fast' };
+const SIMPLE2 = { name: 'simple-daemon', type: 'test' };
+/** A row's label set by upstream's name for it ("none": no labels, as upstream's bare Pods). */
+const LABELS: Record<string, Record<string, string> | undefined> = { simpleDaemonSetLabel: SIMPLE, simpleDaemonSetLabel2: SIMPLE2, none: undefined, other: { foo2: 'bar2' } };
+const labelsOf = (name: string | undefined) => (name === undefined ? SIMPLE : LABELS[name]);
 
 /** newDaemonSet(name) with the row's changes; the strategy is OnDelete unless given. */
 function daemonSet(d: any): KObject {
@@ -39,8 +43,8 @@ function daemonSet(d: any): KObject {
       revisionHistoryLimit: 2,
       updateStrategy,
       ...(d.minReadySeconds ? { minReadySeconds: d.minReadySeconds } : {}),
-      selector: { matchLabels: SIMPLE },
-      template: { metadata: { labels: SIMPLE, ...(d.templateFinalizers ? { finalizers: d.templateFinalizers } : {}) }, spec },
+      selector: { matchLabels: labelsOf(d.selector) },
+      template: { metadata: { labels: labelsOf(d.selector), ...(d.templateFinalizers ? { finalizers: d.templateFinalizers } : {}) }, spec },
     },
   };
 }
@@ -154,17 +158,39 @@ class Run {
         : ds
           ? [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: p.uid ?? ds.metadata.uid, controller: true }]
           : undefined;
-      const labels = { ...(p.labels === 'simpleDaemonSetLabel2' ? { name: 'simple-daemon', type: 'test' } : SIMPLE) };
+      const labels = labelsOf(p.labels);
       cp.create('pods', {
         apiVersion: 'v1',
         kind: 'Pod',
-        metadata: { name: p.name, namespace: 'default', labels, ...(ownerReferences ? { ownerReferences } : {}) },
+        metadata: { name: p.name, namespace: 'default', ...(labels ? { labels } : {}), ...(ownerReferences ? { ownerReferences } : {}) },
         spec: { ...(p.node ? { nodeName: p.node } : {}), containers: [{ name: 'c', image: 'foo/bar', ...(p.requests ? { resources: { requests: p.requests } } : {}) }] },
       });
     } else if (s.podLabel) {
       // An update that changes the Pod (its resourceVersion) but not its readiness.
       const pod = s.podLabel.name ? cp.admin.get('pods', 'default', s.podLabel.name) : this.pick(s.podLabel);
       cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: String(now()) } } });
+    } else if (s.podLabels) {
+      // The Pod's labels replaced by a named set (a Pod taken out of, or put into, a selector).
+      const pod = s.podLabels.name ? cp.admin.get('pods', 'default', s.podLabels.name) : this.pick(s.podLabels);
+      const labels = labelsOf(s.podLabels.labels);
+      const metadata = { ...pod.metadata };
+      if (labels) metadata.labels = labels;
+      else delete metadata.labels;
+      cp.admin.update('pods', 'default', { ...pod, metadata });
+    } else if (s.podTouch) {
+      // An update that changes neither labels nor owner (an annotation): a new resourceVersion only.
+      const pod = cp.admin.get('pods', 'default', s.podTouch);
+      cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, annotations: { touched: String(now()) } } });
+    } else if (s.orphan) {
+      // What the garbage collector does for `--cascade=orphan`: the dependents' references to the deleted DaemonSet go.
+      for (const resource of ['pods', 'controllerrevisions']) {
+        for (const o of cp.admin.list(resource, 'default').items) {
+          if (controllerOf(o)?.name !== s.orphan) continue;
+          const metadata = { ...o.metadata };
+          delete metadata.ownerReferences;
+          cp.admin.update(resource, 'default', { ...o, metadata });
+        }
+      }
     } else if (s.podOwner) {
       // The Pod's controller reference moves to another DaemonSet, or (to null) goes.
       const pod = cp.admin.get('pods', 'default', s.podOwner.name);
@@ -231,6 +257,27 @@ class Run {
     if (e.creates !== undefined) {
       got.creates = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'create').length;
       want.creates = e.creates;
+    }
+    if (e.patches !== undefined) {
+      // The controller's patches (adoptions and releases), as "<resource>/<name>".
+      got.patches = cp.actions.filter((a) => a.verb === 'patch').map((a) => `${a.resource}/${a.name}`);
+      want.patches = e.patches;
+    }
+    if (e.orphans !== undefined) {
+      // Pods and revisions no controller owns, by name (or how many).
+      const orphans = ['pods', 'controllerrevisions'].flatMap((r) => cp.admin.list(r, 'default').items.filter((o) => !controllerOf(o)).map((o) => `${r}/${o.metadata.name}`));
+      got.orphans = typeof e.orphans === 'number' ? orphans.length : orphans;
+      want.orphans = e.orphans;
+    }
+    if (e.owner !== undefined) {
+      got.owner = Object.fromEntries(Object.keys(e.owner).map((n) => [n, controllerOf(cp.admin.get('pods', 'default', n))?.name ?? null]));
+      want.owner = e.owner;
+    }
+    if (e.revisions !== undefined) {
+      // How many ControllerRevisions the DaemonSet (by its current UID) owns.
+      const uid = this.ds('ds')?.metadata.uid;
+      got.revisions = cp.admin.list('controllerrevisions', 'default').items.filter((r) => controllerOf(r)?.uid === uid).length;
+      want.revisions = e.revisions;
     }
     if (e.deletes !== undefined) {
       got.deletes = cp.actions.filter((a) => a.resource === 'pods' && a.verb === 'delete').length;

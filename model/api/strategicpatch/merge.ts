@@ -38,7 +38,7 @@ function kindOf(v: unknown): string {
 export function applyStrategicPatch(original: JSONMap, patch: JSONMap, schema: Schema, type?: string): JSONMap {
   if (!isMap(patch)) throw new PatchError('invalid JSON document', 400);
   try {
-    return stripDirectives(mergeMap(clone(original) ?? {}, clone(patch), { schema, type }));
+    return stripDirectives(mergeMap(clone(original) ?? {}, clone(patch), { schema, type }), { schema, type });
   } catch (e) {
     // Errors of the library other than the patch-format ones reach the client as 500s.
     if (e instanceof PatchError && e.code === undefined && e.message !== 'lists of lists are not supported') throw new PatchError(e.message, 500);
@@ -418,15 +418,16 @@ function discardNulls(v: any): void {
 
 /**
  * Directive keys left in new items (a `$retainKeys` in an appended list item) are unknown fields
- * of the Go types, dropped when the result is decoded: the stored object never holds them.
+ * of the Go types, dropped when the result is decoded: the stored object never holds them. A
+ * runtime.RawExtension (a ControllerRevision's data) keeps its bytes as they are, directives too.
  */
-function stripDirectives<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(stripDirectives) as T;
+function stripDirectives<T>(v: T, meta: Meta): T {
+  if (Array.isArray(v)) return v.map((x) => stripDirectives(x, meta)) as T;
   if (!isMap(v)) return v;
   const out: JSONMap = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === DIRECTIVE || k === RETAIN_KEYS || k.startsWith(SET_ELEMENT_ORDER + '/') || k.startsWith(DELETE_FROM_PRIMITIVE_LIST + '/')) continue;
-    out[k] = stripDirectives(x);
+    out[k] = fieldOf(meta.schema, meta.type, k)?.raw ? x : stripDirectives(x, subMeta(meta, k));
   }
   return out as T;
 }

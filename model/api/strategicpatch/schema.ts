@@ -23,6 +23,8 @@ export interface FieldDef {
   map?: boolean;
   /** +mapType=atomic on a map field: replaced whole by server-side apply. */
   atomic?: boolean;
+  /** runtime.RawExtension: kept as written when decoded (no field of it is known or dropped). */
+  raw?: boolean;
 }
 
 export interface StructDef {
@@ -136,7 +138,7 @@ export const KUBE_SCHEMA: Schema = {
   StatefulSetStatus: { fields: { conditions: conditions() } },
   // The garbage collector's owner-reference patches reach these as dependents (a DaemonSet's or
   // StatefulSet's revisions, a StatefulSet's claims, a CronJob's Jobs).
-  ControllerRevision: { fields: { metadata: struct('ObjectMeta') } },
+  ControllerRevision: { fields: { metadata: struct('ObjectMeta'), data: { raw: true } } },
   PersistentVolumeClaim: { fields: { metadata: struct('ObjectMeta') } },
   Job: { fields: { metadata: struct('ObjectMeta'), spec: struct('JobSpec'), status: struct('JobStatus') } },
   JobSpec: { fields: { selector: struct('LabelSelector'), template: struct('PodTemplateSpec') } },

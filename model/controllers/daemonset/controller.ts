@@ -2,22 +2,28 @@
  * The DaemonSet controller (pkg/controller/daemon): one Pod on every node that matches a
  * DaemonSet's node selector and affinity and whose taints its Pods tolerate. Handlers turn
  * DaemonSet, Pod and Node events into DaemonSet keys (a Pod through its controller reference;
- * a Node wakes the DaemonSets whose wish for it changed); syncDaemonSet re-reads the DaemonSet,
- * the nodes and the Pods it owns (by controller UID) from the caches, creates and deletes, rolls
- * out a changed template, and writes status.
+ * a Node wakes the DaemonSets whose wish for it changed; an orphan wakes the DaemonSets whose
+ * selector picks it); syncDaemonSet re-reads the DaemonSet, the nodes and the Pods from the
+ * caches, claims its Pods and revisions (adopts the orphans its selector picks, releases what it
+ * owns and no longer picks), creates and deletes, rolls out a changed template, and writes status.
  *
  * The template's history is kept as ControllerRevisions (history.ts): the hash the Pods carry
  * is the current revision's label.
  *
- * Simplified: no adoption of orphaned Pods or revisions, no back-off for failed daemon Pods.
+ * Simplified: no back-off for failed daemon Pods; the Pods are claimed once per sync (upstream's
+ * manage, rollingUpdate, cleanupHistory and status each claim again, from the same cache).
  */
-import { controllerOf, keyOf, type KObject, type OwnerReference } from '../../api/meta';
+import { canonicalJSON, controllerOf, keyOf, type KObject, type OwnerReference } from '../../api/meta';
+import { matchesLabels, type Selector } from '../../api/selectors';
 import type { ComponentContext } from '../../component';
+import { StatusError } from '../../api/status';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
+import { byCreation } from '../deployment/util';
+import { claimObjects, internal, recheckOwner } from '../util/controllerref';
 import { ControllerExpectations } from '../util/expectations';
-import { BY_CONTROLLER_UID, ensureIndexes } from '../util/indexes';
+import { BY_CONTROLLER_UID, BY_SELECTOR_LABEL, ensureIndexes, ORPHAN_BY_LABEL, orphansSelectedBy, parseSelector, selectorsSelecting } from '../util/indexes';
 import { isPodReady } from '../util/podutil';
 import { cleanupHistory, constructHistory } from './history';
 import { manage, rollingUpdate } from './manage';
@@ -46,8 +52,9 @@ export class DaemonSetController {
     this.podInformer = ctx.informers.get('pods');
     this.nodeInformer = ctx.informers.get('nodes');
     this.historyInformer = ctx.informers.get('controllerrevisions');
-    ensureIndexes(this.podInformer, BY_CONTROLLER_UID);
-    ensureIndexes(this.historyInformer, BY_CONTROLLER_UID);
+    ensureIndexes(this.podInformer, BY_CONTROLLER_UID, ORPHAN_BY_LABEL);
+    ensureIndexes(this.historyInformer, BY_CONTROLLER_UID, ORPHAN_BY_LABEL);
+    ensureIndexes(this.dsInformer, BY_SELECTOR_LABEL);
     this.podInformer.addIndexer(BY_DAEMONSET_NODE, (pod) => {
       const ref = controllerOf(pod);
       const node = ref?.kind === 'DaemonSet' ? targetNodeName(pod) : undefined;
@@ -76,6 +83,8 @@ export class DaemonSetController {
     });
     this.podInformer.addEventHandler({
       onAdd: (pod) => {
+        // An orphan: every DaemonSet whose selector picks it looks, so one can adopt it.
+        if (!controllerOf(pod) && !pod.metadata.deletionTimestamp) return this.wakeSelecting(pod);
         const ds = this.markDirty(pod);
         if (!ds) return;
         this.expectations.creationObserved(keyOf(ds));
@@ -88,6 +97,13 @@ export class DaemonSetController {
         // The DaemonSet that controlled the Pod before looks again too: the controller reference
         // may have moved (when it did not, this is the key queued below, and the queue holds it once).
         if (was) this.queue.add(keyOf(was));
+        if (!controllerOf(pod)) {
+          // An orphan that changed labels or lost its controller: a DaemonSet may adopt it now.
+          const refChanged = canonicalJSON(controllerOf(old) ?? null) !== canonicalJSON(controllerOf(pod) ?? null);
+          const labelChanged = canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(pod.metadata.labels ?? {});
+          if (!pod.metadata.deletionTimestamp && (labelChanged || refChanged)) this.wakeSelecting(pod);
+          return;
+        }
         if (!ds) return;
         if (pod.metadata.deletionTimestamp) this.expectations.deletionObserved(keyOf(ds), keyOf(pod));
         this.queue.add(keyOf(ds));
@@ -102,15 +118,23 @@ export class DaemonSetController {
         this.queue.add(keyOf(ds));
       },
     });
-    // addHistory/updateHistory/deleteHistory: a revision wakes the DaemonSet that controls it.
+    // addHistory/updateHistory/deleteHistory: a revision wakes the DaemonSet that controls it (and
+    // the one that did, when the reference moved); an orphan the DaemonSets that select it.
     const wakeOwner = (h: KObject) => {
       const ds = this.ownerOf(h);
       if (ds) this.queue.add(keyOf(ds));
     };
     this.historyInformer.addEventHandler({
-      onAdd: wakeOwner,
+      onAdd: (h) => {
+        if (!controllerOf(h) && !h.metadata.deletionTimestamp) this.wakeSelecting(h);
+        else wakeOwner(h);
+      },
       onUpdate: (old, h) => {
-        if (old.metadata.resourceVersion !== h.metadata.resourceVersion) wakeOwner(h);
+        if (old.metadata.resourceVersion === h.metadata.resourceVersion) return;
+        const refChanged = canonicalJSON(controllerOf(old) ?? null) !== canonicalJSON(controllerOf(h) ?? null);
+        if (refChanged) wakeOwner(old);
+        if (controllerOf(h)) return wakeOwner(h);
+        if (refChanged || canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(h.metadata.labels ?? {})) this.wakeSelecting(h);
       },
       onDelete: wakeOwner,
     });
@@ -152,6 +176,11 @@ export class DaemonSetController {
     return nodes;
   }
 
+  /** getDaemonSetsForPod / getDaemonSetsForHistory: the DaemonSets in its namespace whose selector picks an orphan. */
+  private wakeSelecting(orphan: KObject): void {
+    for (const ds of selectorsSelecting(this.dsInformer, orphan)) this.queue.add(keyOf(ds));
+  }
+
   private enqueueAll(): void {
     for (const ds of this.dsInformer.list()) this.queue.add(keyOf(ds));
   }
@@ -188,10 +217,10 @@ export class DaemonSetController {
     return this.podInformer.byIndex(BY_DAEMONSET_NODE, `${ds.metadata.uid}/${node}`).filter((pod) => !((pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') && pod.metadata.deletionTimestamp));
   }
 
-  /** getNodesToDaemonPods: the DaemonSet's Pods by the node each runs on or is pinned to. */
-  private nodesToDaemonPods(ds: KObject): Map<string, KObject[]> {
+  /** getNodesToDaemonPods: the DaemonSet's Pods (those it owns in the cache, or as claimed) by the node each runs on or is pinned to. */
+  private nodesToDaemonPods(ds: KObject, pods = this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!)): Map<string, KObject[]> {
     const out = new Map<string, KObject[]>();
-    for (const pod of this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!)) {
+    for (const pod of pods) {
       const terminal = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
       if (terminal && pod.metadata.deletionTimestamp) continue;
       const node = targetNodeName(pod);
@@ -203,6 +232,21 @@ export class DaemonSetController {
     return out;
   }
 
+  /**
+   * ClaimPods / ClaimControllerRevisions: adopts the orphans (not being deleted) the selector picks
+   * and releases the owned objects it no longer picks; returns what the DaemonSet then owns.
+   * Undefined when there is nothing to claim (the usual case), `unselected` telling whether an
+   * owned one is no longer picked: what it owns is then the index's bucket.
+   */
+  private claim(ds: KObject, selector: Selector, inf: Informer, resource: string, unselected: (owned: KObject[]) => boolean): KObject[] | undefined {
+    const ns = ds.metadata.namespace!;
+    const orphans = orphansSelectedBy(inf, ns, ds.spec?.selector).filter((o) => !o.metadata.deletionTimestamp);
+    const owned = inf.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
+    if (orphans.length === 0 && !unselected(owned)) return undefined;
+    const ctx = { client: this.ctx.client, resource, owner: ds, ownerApiVersion: 'apps/v1', ownerKind: 'DaemonSet', selector, recheckOwner: () => recheckOwner(this.ctx.client, 'daemonsets', ds, 'DaemonSet') };
+    return claimObjects(ctx, owned.concat(orphans).sort(byCreation));
+  }
+
   /** syncDaemonSet: one level-based pass over one DaemonSet. */
   syncDaemonSet(key: string): void {
     const ds = this.dsInformer.get(key);
@@ -212,9 +256,13 @@ export class DaemonSetController {
       return;
     }
     if (ds.metadata.deletionTimestamp) return;
+    // A selector that does not parse selects nothing (validation lets none through).
+    const selector = parseSelector(ds.spec?.selector) ?? [];
+    const picksAll = (objs: KObject[]) => objs.every((o) => matchesLabels(selector, o.metadata.labels));
+    const histories = this.claim(ds, selector, this.historyInformer, 'controllerrevisions', (owned) => !picksAll(owned)) ?? this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     // Without its history the sync cannot tell which Pods are current: it fails and is retried.
-    const { old, hash } = constructHistory(this.ctx.client, ds, this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!), ownPods);
+    const { old, hash } = constructHistory(this.ctx.client, ds, histories, ownPods);
     const generation = templateGeneration(ds);
     const c = { client: this.ctx.client, recorder: this.recorder, expectations: this.expectations, nowMs: this.ctx.sim.clock.nowMs() };
     // The cache changes only when a watch delivers, never during a sync (deliveries are scheduled
@@ -225,10 +273,23 @@ export class DaemonSetController {
     const gather = () => (gathered ??= { nodes: this.sortedNodes(), nodeToPods: this.nodesToDaemonPods(ds) });
     // With minReadySeconds availability depends on the time, which the tally does not follow.
     const minReady = ds.spec?.minReadySeconds ?? 0;
-    const tally = minReady ? undefined : this.tallyOf(ds);
+    let tally = minReady ? undefined : this.tallyOf(ds);
     const node = (name: string) => this.nodeInformer.getByName(undefined, name);
     const podsOn = (name: string) => this.daemonPodsOn(ds, name);
-    tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, gather, node, podsOn);
+    tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, selector, gather, node, podsOn);
+    let claimed: KObject[] | undefined;
+    try {
+      claimed = this.claim(ds, selector, this.podInformer, 'pods', (owned) => (tally ? tally.unselected.size > 0 : !picksAll(owned)));
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      throw internal(`couldn't get node to daemon pod mapping for daemon set "${ds.metadata.name}": ${e.status.message}`);
+    }
+    if (claimed) {
+      // Adoptions and releases reach the cache (and the tally) with their watch events; this
+      // sync works from the claimed Pods, node by node, as upstream's does.
+      gathered = { nodes: this.sortedNodes(), nodeToPods: this.nodesToDaemonPods(ds, claimed) };
+      tally = undefined;
+    }
     // Every node settled or idle: manage and rollingUpdate would find nothing to do.
     const quiet = tally !== undefined && tally.unsettled.size === 0 && tally.gone.size === 0;
     let error: unknown;

@@ -8,8 +8,8 @@
  * to an older template); the others are old, and beyond revisionHistoryLimit the oldest ones no
  * Pod uses are deleted.
  *
- * Simplified: the revisions are those the DaemonSet controls by UID (no adoption or release of
- * revisions by selector, as ClaimControllerRevisions would do).
+ * The revisions given are those the DaemonSet owns after its sync claimed them (controller.ts:
+ * ClaimControllerRevisions adopts orphans its selector picks).
  */
 import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';

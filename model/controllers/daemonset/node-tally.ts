@@ -14,6 +14,7 @@
  * event marks its node dirty, and a sync re-sorts only the dirty nodes.
  */
 import type { KObject } from '../../api/meta';
+import { matchesLabels, type Selector } from '../../api/selectors';
 import { daemonPodPredicate, isPodUpdated } from './podtemplate';
 import { countNodes, emptyCounts, type StatusCounts } from './status';
 import { isPodReady } from '../util/podutil';
@@ -31,6 +32,8 @@ export class NodeTally {
   /** Names of unsettled nodes, and of nodes that are gone but still have a Pod pinned to them. */
   readonly unsettled = new Set<string>();
   readonly gone = new Set<string>();
+  /** Nodes with a Pod of the DaemonSet its selector no longer picks (a Pod to release: the sync must claim). */
+  readonly unselected = new Set<string>();
   private readonly dirty = new Set<string>();
   private settledReady = 0;
   private settled = 0;
@@ -55,9 +58,11 @@ export class NodeTally {
    * node, as the full sync gathers them), else only the dirty nodes (`node` and `podsOn`
    * answer for one).
    */
-  refresh(ds: KObject, basis: TallyBasis, all: () => { nodes: KObject[]; nodeToPods: Map<string, KObject[]> }, node: (name: string) => KObject | undefined, podsOn: (name: string) => KObject[]): void {
+  refresh(ds: KObject, basis: TallyBasis, selector: Selector, all: () => { nodes: KObject[]; nodeToPods: Map<string, KObject[]> }, node: (name: string) => KObject | undefined, podsOn: (name: string) => KObject[]): void {
     const shouldRunOn = daemonPodPredicate(ds);
     const classify = (name: string, n: KObject | undefined, pods: KObject[]) => {
+      if (pods.some((p) => !matchesLabels(selector, p.metadata.labels))) this.unselected.add(name);
+      else this.unselected.delete(name);
       const before = this.classes.get(name);
       if (before === 'settled-ready') this.settledReady--;
       else if (before === 'settled') this.settled--;
@@ -78,6 +83,7 @@ export class NodeTally {
     if (!this.built || !same) {
       this.classes.clear();
       this.unsettled.clear();
+      this.unselected.clear();
       this.gone.clear();
       this.dirty.clear();
       this.settledReady = this.settled = 0;
