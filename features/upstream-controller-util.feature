@@ -177,3 +177,15 @@ Feature: The controllers' shared helpers pass Kubernetes' own unit tests
       | ns1       | -                         | -              |
       | ns2       | {"app":"web"}             | other-ns       |
       | ns3       | {"app":"web"}             | -              |
+
+  @CT40
+  Scenario: A controller whose client cannot be had ends kube-controller-manager: ClientOrDie's klog.Fatal, exit 255
+    ClientOrDie (k8s.io/controller-manager v0.32, client_builder_dynamic.go:154) calls klog.Fatal(err)
+    when the controller's ServiceAccount in kube-system can be neither read nor made: the error's text
+    on an F line, then exit code 255 (upstream also dumps every goroutine's stack; the model does not).
+    When kube-controller-manager starts and the API server answers its first "get" of "serviceaccounts" with a 500 "Internal error occurred: etcdserver: request timed out"
+    Then kube-controller-manager exited with 255, its log ending:
+      """
+      I0101 10:00:00.000000       1 controllermanager.go:741] "Skipping a cloud provider controller" controller="node-route-controller"
+      F0101 10:00:00.000000       1 client_builder_dynamic.go:154] Internal error occurred: etcdserver: request timed out
+      """

@@ -80,7 +80,7 @@ class TokenSource {
       getOrCreateServiceAccount(this.ctx.client, this.namespace, this.name);
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      this.ctx.log.info('client_builder_dynamic.go:202', 'get or create service account failed', { namespace: this.namespace, serviceAccountName: this.name, error: e.message });
+      this.ctx.log.warningf('client_builder_dynamic.go:197', `get or create service account failed: ${e.message}`);
       return this.cached?.token ?? '';
     }
     try {
@@ -97,7 +97,7 @@ class TokenSource {
       return this.cached.token;
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      this.ctx.log.info('client_builder_dynamic.go:212', 'get token failed', { namespace: this.namespace, serviceAccountName: this.name, error: e.message });
+      this.ctx.log.warningf('client_builder_dynamic.go:207', `get token failed: ${e.message}`);
       // The request goes out with the token it had (or none), and the API server answers 401.
       return this.cached?.token ?? '';
     }

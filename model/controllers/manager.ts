@@ -38,7 +38,7 @@ export interface ControllerManagerOptions {
   nodeCIDRMaskSize: number;
   /** --root-ca-file's contents (kubeadm: /etc/kubernetes/pki/ca.crt), published as kube-root-ca.crt. */
   rootCA?: string;
-  /** Ends the process (klog.FlushAndExit): a controller's client could not be built. */
+  /** Ends the process: klog.FlushAndExit(1) without a controller context, klog.Fatal's 255 without a controller's client. */
   exit?(code: number): void;
 }
 
@@ -330,9 +330,10 @@ function startControllers(ctx: ComponentContext, opts: ControllerManagerOptions)
       cctx = controllerContext(ctx, desc.name);
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      // ClientOrDie: the controller's ServiceAccount could not be had; the process exits.
-      ctx.log.error('client_builder_dynamic.go:156', 'Error in getting client', { err: e.message });
-      opts.exit?.(1);
+      // ClientOrDie: the controller's ServiceAccount could not be had: klog.Fatal(err), exit 255
+      // (upstream also dumps every goroutine's stack to stderr; the model prints the F line only).
+      ctx.log.fatal('client_builder_dynamic.go:154', e.message);
+      opts.exit?.(255);
       return;
     }
     const c = desc.init(cctx, opts);
