@@ -238,7 +238,9 @@ export class DaemonSetController {
    * Undefined when there is nothing to claim (the usual case), `unselected` telling whether an
    * owned one is no longer picked: what it owns is then the index's bucket.
    */
-  private claim(ds: KObject, selector: Selector, inf: Informer, resource: string, unselected: (owned: KObject[]) => boolean): KObject[] | undefined {
+  private claim(ds: KObject, selector: Selector | null, inf: Informer, resource: string, unselected: (owned: KObject[]) => boolean): KObject[] | undefined {
+    // A selector that does not parse (validation lets none through) claims nothing.
+    if (!selector) return undefined;
     const ns = ds.metadata.namespace!;
     const orphans = orphansSelectedBy(inf, ns, ds.spec?.selector).filter((o) => !o.metadata.deletionTimestamp);
     const owned = inf.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
@@ -256,9 +258,8 @@ export class DaemonSetController {
       return;
     }
     if (ds.metadata.deletionTimestamp) return;
-    // A selector that does not parse selects nothing (validation lets none through).
-    const selector = parseSelector(ds.spec?.selector) ?? [];
-    const picksAll = (objs: KObject[]) => objs.every((o) => matchesLabels(selector, o.metadata.labels));
+    const selector = parseSelector(ds.spec?.selector);
+    const picksAll = (objs: KObject[]) => objs.every((o) => !selector || matchesLabels(selector, o.metadata.labels));
     const histories = this.claim(ds, selector, this.historyInformer, 'controllerrevisions', (owned) => !picksAll(owned)) ?? this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     // Without its history the sync cannot tell which Pods are current: it fails and is retried.
@@ -276,7 +277,7 @@ export class DaemonSetController {
     let tally = minReady ? undefined : this.tallyOf(ds);
     const node = (name: string) => this.nodeInformer.getByName(undefined, name);
     const podsOn = (name: string) => this.daemonPodsOn(ds, name);
-    tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, selector, gather, node, podsOn);
+    tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, selector ?? [], gather, node, podsOn);
     let claimed: KObject[] | undefined;
     try {
       claimed = this.claim(ds, selector, this.podInformer, 'pods', (owned) => (tally ? tally.unselected.size > 0 : !picksAll(owned)));
