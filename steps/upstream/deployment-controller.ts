@@ -12,7 +12,8 @@ import { controllerOf, type KObject } from '../../model/api/meta';
 import { DeploymentController } from '../../model/controllers/deployment/controller';
 import { computeHash, equalIgnoreHash } from '../../model/controllers/deployment/hash';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane, recordQueue, resync } from './harness';
+import { StatusError } from '../../model/api/status';
+import { FakeControlPlane, injectFailures, type InjectedFailure, recordQueue, resync } from './harness';
 
 const FILE = 'deployment-controller-whole';
 const LABELS = { foo: 'bar' };
@@ -39,6 +40,8 @@ class Run {
   readonly queued: string[] = [];
   readonly delayed: number[] = [];
   readonly held: string[] = [];
+  /** Requests of the controller to fail with a 500: verb, resource, how many more times. */
+  readonly failures: InjectedFailure[] = [];
   private sync?: (key: string) => void;
 
   d(name: string): KObject {
@@ -101,6 +104,7 @@ class Run {
     } else if (s.deletePod) cp.admin.delete('pods', 'default', s.deletePod);
     else if (s.start) {
       const ctx = this.cp.component();
+      injectFailures(ctx, this.failures, (req) => new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${req.verb} ${req.resource} error`, reason: 'InternalError', code: 500 }));
       this.dc = new DeploymentController(ctx);
       recordQueue(this.dc.queue, this.queued, this.delayed);
       ctx.informers.start();
@@ -123,6 +127,7 @@ class Run {
       for (const r of cp.admin.list('replicasets', 'default').items)
         if (controllerOf(r)?.uid === uid) cp.admin.updateStatus('replicasets', 'default', { ...r, status: { replicas: s.rsStatus.replicas } });
     }
+    else if (s.fail) this.failures.push({ ...s.fail });
     else if (s.resync) resync(s.resync === 'deployments' ? this.dc!.dInformer : this.dc!.rsInformer);
     else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {

@@ -5,7 +5,8 @@
  * Deployment keys; syncDeployment re-reads everything from the informer caches.
  */
 import { canonicalJSON, controllerOf, deepCopy, keyOf, type KObject, type OwnerReference } from '../../api/meta';
-import { matchesLabels } from '../../api/selectors';
+import { matchesLabels, selectorString } from '../../api/selectors';
+import { StatusError } from '../../api/status';
 import type { ComponentContext } from '../../component';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
@@ -96,7 +97,8 @@ export class DeploymentController implements DeploymentSyncContext {
   /**
    * A Recreate rollout waits for old Pods to be gone: the deletion of its last Pod lets it go on.
    * As deletePod (v1.32): only when no Pod is left under the ReplicaSets it selects and controls
-   * (util.ListReplicaSets, read here from the informer's cache rather than a live list).
+   * (util.ListReplicaSets over RsListFromClient: a live list by the Deployment's selector; a failed
+   * list queues nothing).
    */
   private deletePod(pod: KObject): void {
     const rsRef = controllerOf(pod);
@@ -106,7 +108,15 @@ export class DeploymentController implements DeploymentSyncContext {
     const d = this.resolve(rs.metadata.namespace, controllerOf(rs));
     if (!d || d.spec?.strategy?.type !== 'Recreate') return;
     const sel = parseSelector(d.spec?.selector);
-    const rsList = this.rsInformer.byIndex(BY_CONTROLLER_UID, d.metadata.uid!).filter((r) => sel && matchesLabels(sel, r.metadata.labels));
+    if (!sel) return;
+    let listed: KObject[];
+    try {
+      listed = this.ctx.client.list('replicasets', d.metadata.namespace, { labelSelector: selectorString(sel) }).items;
+    } catch (e) {
+      if (e instanceof StatusError) return;
+      throw e;
+    }
+    const rsList = listed.filter((r) => controllerOf(r)?.uid === d.metadata.uid);
     let numPods = 0;
     for (const pods of this.podMap(d, rsList).values()) numPods += pods.length;
     if (numPods === 0) this.queue.add(keyOf(d));
