@@ -34,6 +34,16 @@ function deployment(d: any): KObject {
   return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec };
 }
 
+/** The API server's 403 for a create in a namespace being deleted, with its NamespaceTerminating cause. */
+function namespaceTerminating(req: { resource: string; body?: any; namespace?: string }): StatusError {
+  const name = req.body?.metadata?.name ?? '';
+  return new StatusError({
+    kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Forbidden', code: 403,
+    message: `${req.resource}.apps "${name}" is forbidden: unable to create new content in namespace ${req.namespace} because it is being terminated`,
+    details: { name, group: 'apps', kind: req.resource, causes: [{ type: 'NamespaceTerminating', message: `namespace ${req.namespace} is being terminated`, field: 'metadata.namespace' }] },
+  } as any);
+}
+
 class Run {
   readonly cp = new FakeControlPlane(['default']);
   dc?: DeploymentController;
@@ -42,6 +52,8 @@ class Run {
   readonly held: string[] = [];
   /** Requests of the controller to fail with a 500: verb, resource, how many more times. */
   readonly failures: InjectedFailure[] = [];
+  /** The failures are NamespaceLifecycle's refusal, not a 500. */
+  private terminating = false;
   private sync?: (key: string) => void;
 
   d(name: string): KObject {
@@ -104,7 +116,11 @@ class Run {
     } else if (s.deletePod) cp.admin.delete('pods', 'default', s.deletePod);
     else if (s.start) {
       const ctx = this.cp.component();
-      injectFailures(ctx, this.failures, (req) => new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${req.verb} ${req.resource} error`, reason: 'InternalError', code: 500 }));
+      injectFailures(ctx, this.failures, (req) => {
+        // A refused request was still sent: it is among the controller's actions.
+        this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+        return this.terminating ? namespaceTerminating(req) : new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${req.verb} ${req.resource} error`, reason: 'InternalError', code: 500 });
+      });
       this.dc = new DeploymentController(ctx);
       recordQueue(this.dc.queue, this.queued, this.delayed);
       ctx.informers.start();
@@ -128,6 +144,18 @@ class Run {
         if (controllerOf(r)?.uid === uid) cp.admin.updateStatus('replicasets', 'default', { ...r, status: { replicas: s.rsStatus.replicas } });
     }
     else if (s.fail) this.failures.push({ ...s.fail });
+    else if (s.collidingRS) {
+      // A ReplicaSet that another user made under the name the Deployment's template hashes to:
+      // not its own (no controller reference, labels its selector does not pick), another template.
+      const d = this.d(s.collidingRS);
+      const name = `${s.collidingRS}-${computeHash(d.spec.template, d.status?.collisionCount)}`;
+      const other = { other: 'x' };
+      cp.create('replicasets', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name, namespace: 'default', labels: other }, spec: { replicas: 0, selector: { matchLabels: other }, template: { metadata: { labels: other }, spec: { containers: [{ name: 'c', image: 'foo/other' }] } } } });
+    } else if (s.namespaceTerminating) {
+      // NamespaceLifecycle's answer to a create while the namespace goes ("default" itself may not be deleted).
+      this.terminating = true;
+      this.failures.push({ verb: 'create', resource: s.namespaceTerminating, times: 1000 });
+    }
     else if (s.resync) resync(s.resync === 'deployments' ? this.dc!.dInformer : this.dc!.rsInformer);
     else if (s.wait !== undefined) cp.advance(s.wait);
     else if (s.clear) {
@@ -186,6 +214,10 @@ class Run {
       const uid = this.d(e.of).metadata.uid;
       got.ownedReplicas = cp.admin.list('replicasets', 'default').items.filter((r) => controllerOf(r)?.uid === uid).map((r) => r.spec.replicas);
       want.ownedReplicas = e.ownedReplicas;
+    }
+    if (e.collisionCount !== undefined) {
+      got.collisionCount = this.d(e.of).status?.collisionCount ?? 0;
+      want.collisionCount = e.collisionCount;
     }
     if (e.observedGeneration !== undefined) {
       got.observedGeneration = this.d(e.of).status?.observedGeneration ?? 0;

@@ -4,11 +4,12 @@
  * midway), cleaning up old revisions, and the status.
  */
 import { canonicalJSON, controllerOf, deepCopy, type KObject } from '../../api/meta';
-import { StatusError } from '../../api/status';
+import { errors, StatusError } from '../../api/status';
+import { resourceByName } from '../../api/registry';
 import type { ApiClient } from '../../client/client';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
-import { newControllerRef, omitEmpty, reasonOf, sortedRecord, withKind } from '../util/objects';
+import { isNamespaceTerminating, newControllerRef, omitEmpty, reasonOf, sortedRecord, withKind } from '../util/objects';
 import { computeHash, equalIgnoreHash, POD_TEMPLATE_HASH } from './hash';
 import * as u from './util';
 
@@ -97,8 +98,9 @@ function getNewReplicaSet(c: DeploymentSyncContext, d: KObject, rsList: KObject[
     if (!(e instanceof StatusError)) throw e;
     if (reasonOf(e) === 'AlreadyExists') {
       alreadyExists = true;
+      // Fetched from the lister: a slow cache has not seen it yet (rsLister.Get's NotFound).
       const rs = c.rsInformer.getByName(d.metadata.namespace, newRS.metadata.name!);
-      if (!rs) throw e;
+      if (!rs) throw errors.notFound(resourceByName('replicasets')!, newRS.metadata.name!);
       const ref = controllerOf(rs);
       if (ref?.uid === d.metadata.uid && equalIgnoreHash(d.spec.template, rs.spec?.template)) created = rs;
       else {
@@ -112,6 +114,9 @@ function getNewReplicaSet(c: DeploymentSyncContext, d: KObject, rsList: KObject[
         }
         throw e;
       }
+    } else if (isNamespaceTerminating(e)) {
+      // Every later create fails too while the namespace goes: nothing to report.
+      throw e;
     } else {
       const msg = `Failed to create new replica set "${newRS.metadata.name}": ${e.message}`;
       if (u.hasProgressDeadline(d)) {

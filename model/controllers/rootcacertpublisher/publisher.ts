@@ -10,7 +10,7 @@ import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import type { ComponentContext } from '../../component';
-import { isNamespaceTerminating } from '../serviceaccount/controller';
+import { isNamespaceTerminating } from '../util/objects';
 
 export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
 export const DESCRIPTION_ANNOTATION = 'kubernetes.io/description';

@@ -8,6 +8,7 @@ import type { KObject } from '../../api/meta';
 import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
+import { isNamespaceTerminating } from '../util/objects';
 import type { ComponentContext } from '../../component';
 
 /** DefaultServiceAccountsControllerOptions: the accounts ensured in every namespace. */
@@ -49,9 +50,4 @@ export class ServiceAccountsController {
       }
     }
   }
-}
-
-/** apierrors.HasStatusCause(err, NamespaceTerminatingCause). */
-export function isNamespaceTerminating(e: StatusError): boolean {
-  return (e.status.details?.causes ?? []).some((c: any) => c.type === 'NamespaceTerminating' || c.reason === 'NamespaceTerminating');
 }

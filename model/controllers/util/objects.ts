@@ -43,3 +43,8 @@ export function timeMs(t: string | undefined | null): number {
 export function reasonOf(e: unknown): string | undefined {
   return (e as any)?.status?.reason;
 }
+
+/** apierrors.HasStatusCause(err, NamespaceTerminatingCause): a create refused because its namespace is being deleted. */
+export function isNamespaceTerminating(e: unknown): boolean {
+  return ((e as any)?.status?.details?.causes ?? []).some((c: any) => c.type === 'NamespaceTerminating' || c.reason === 'NamespaceTerminating');
+}
