@@ -183,9 +183,57 @@ Feature: The controllers' shared helpers pass Kubernetes' own unit tests
     ClientOrDie (k8s.io/controller-manager v0.32, client_builder_dynamic.go:154) calls klog.Fatal(err)
     when the controller's ServiceAccount in kube-system can be neither read nor made: the error's text
     on an F line, then exit code 255 (upstream also dumps every goroutine's stack; the model does not).
-    When kube-controller-manager starts and the API server answers its first "get" of "serviceaccounts" with a 500 "Internal error occurred: etcdserver: request timed out"
+    Given the API server answers kube-controller-manager's next "get" of "serviceaccounts" with a 500 "Internal error occurred: etcdserver: request timed out"
+    When kube-controller-manager starts
     Then kube-controller-manager exited with 255, its log ending:
       """
       I0101 10:00:00.000000       1 controllermanager.go:741] "Skipping a cloud provider controller" controller="node-route-controller"
       F0101 10:00:00.000000       1 client_builder_dynamic.go:154] Internal error occurred: etcdserver: request timed out
+      """
+
+  @CT40
+  Scenario: The client builder makes a controller's ServiceAccount, and kube-system first when it is missing, then asks for its token
+    getOrCreateServiceAccount: a get, and when the account is not found a create of the namespace
+    (only if that is missing too) and of the account; the first request through the client then
+    makes a TokenRequest for it, and goes out with that token.
+    Given kube-controller-manager on a fake API server without the namespace "kube-system"
+    When its client builder builds the client of "deployment-controller" and lists Pods with it
+    Then the list succeeded
+    And kube-controller-manager's writes were:
+      | verb   | resource              | name                  | code |
+      | create | namespaces            | kube-system           | 201  |
+      | create | serviceaccounts       | deployment-controller | 201  |
+      | create | serviceaccounts/token | deployment-controller | 201  |
+
+  @CT40
+  Scenario: An account made by someone else between the builder's get and its create is read again
+    The create's AlreadyExists means another writer made the account after the get said NotFound:
+    getOrCreateServiceAccount gets it again rather than failing.
+    Given the ServiceAccount "deployment-controller" exists in "kube-system"
+    And the API server answers kube-controller-manager's next "get" of "serviceaccounts" with a 404 "serviceaccounts "{name}" not found"
+    When its client builder builds the client of "deployment-controller" and lists Pods with it
+    Then the list succeeded
+    And kube-controller-manager's writes were:
+      | verb   | resource              | name                  | code |
+      | create | serviceaccounts       | deployment-controller | 409  |
+      | create | serviceaccounts/token | deployment-controller | 201  |
+
+  @CT40
+  Scenario: A failed TokenRequest is tried again, each failure a warning, up to four tries
+    tokenSourceImpl.Token runs the TokenRequest under wait.ExponentialBackoff with 4 steps and logs
+    each failure with klog.Warningf (upstream sleeps 0.5, 1 and 2 s between the tries; a synchronous
+    request in the model cannot wait, so the tries follow each other at once).
+    Given the API server answers kube-controller-manager's next 2 "create" of "serviceaccounts/token" with a 500 "Internal error occurred: etcdserver: request timed out"
+    When its client builder builds the client of "deployment-controller" and lists Pods with it
+    Then the list succeeded
+    And kube-controller-manager's writes were:
+      | verb   | resource              | name                  | code |
+      | create | serviceaccounts       | deployment-controller | 201  |
+      | create | serviceaccounts/token | deployment-controller | 500  |
+      | create | serviceaccounts/token | deployment-controller | 500  |
+      | create | serviceaccounts/token | deployment-controller | 201  |
+    And kube-controller-manager's log is:
+      """
+      W0101 10:00:00.000000       1 client_builder_dynamic.go:207] get token failed: Internal error occurred: etcdserver: request timed out
+      W0101 10:00:00.000000       1 client_builder_dynamic.go:207] get token failed: Internal error occurred: etcdserver: request timed out
       """

@@ -18,6 +18,8 @@ const EXPIRATION_SECONDS = 3600;
 const LEEWAY_PERCENT = 20;
 /** A token whose lifetime looks shorter than this is assumed clock skew and kept this long. */
 const MIN_LIFETIME_MS = 10 * 60_000;
+/** The tries of one token fetch (the backoff's Steps). */
+const TOKEN_ATTEMPTS = 4;
 
 export class DynamicClientBuilder {
   /** One token source per ServiceAccount (upstream's roundTripperFuncMap): controllers sharing an account share its token. */
@@ -73,15 +75,30 @@ class TokenSource {
     this.cached = undefined;
   }
 
+  /**
+   * tokenSourceImpl.Token under the cached source: the cached token while it is fresh, else the
+   * ServiceAccount ensured and a TokenRequest, tried up to 4 times (wait.ExponentialBackoff's
+   * Steps; upstream sleeps 0.5, 1 and 2 s between tries, which a synchronous request cannot), each
+   * failure a warning. When every try fails the request goes out with the token it had (or none)
+   * and the API server answers 401 (upstream fails it with "failed to get token for …").
+   */
   token(): string {
     const now = this.ctx.sim.clock.nowMs();
     if (this.cached && now < this.cached.expiryMs) return this.cached.token;
+    for (let attempt = 0; attempt < TOKEN_ATTEMPTS; attempt++) {
+      const token = this.tryToken(now);
+      if (token !== undefined) return token;
+    }
+    return this.cached?.token ?? '';
+  }
+
+  private tryToken(now: number): string | undefined {
     try {
       getOrCreateServiceAccount(this.ctx.client, this.namespace, this.name);
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
       this.ctx.log.warningf('client_builder_dynamic.go:197', `get or create service account failed: ${e.message}`);
-      return this.cached?.token ?? '';
+      return undefined;
     }
     try {
       const tr = this.ctx.client.request({
@@ -98,8 +115,7 @@ class TokenSource {
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
       this.ctx.log.warningf('client_builder_dynamic.go:207', `get token failed: ${e.message}`);
-      // The request goes out with the token it had (or none), and the API server answers 401.
-      return this.cached?.token ?? '';
+      return undefined;
     }
   }
 }
