@@ -236,17 +236,18 @@ export class DaemonSetController {
    * ClaimPods / ClaimControllerRevisions: adopts the orphans (not being deleted) the selector picks
    * and releases the owned objects it no longer picks; returns what the DaemonSet then owns.
    * Undefined when there is nothing to claim (the usual case), `unselected` telling whether an
-   * owned one is no longer picked: what it owns is then the index's bucket.
+   * owned one is no longer picked (reading the owned ones only if it must: a walk of every Pod
+   * per sync is what the tally avoids): what it owns is then the index's bucket.
    */
-  private claim(ds: KObject, selector: Selector | null, inf: Informer, resource: string, unselected: (owned: KObject[]) => boolean): KObject[] | undefined {
+  private claim(ds: KObject, selector: Selector | null, inf: Informer, resource: string, unselected: (owned: () => KObject[]) => boolean): KObject[] | undefined {
     // A selector that does not parse (validation lets none through) claims nothing.
     if (!selector) return undefined;
     const ns = ds.metadata.namespace!;
     const orphans = orphansSelectedBy(inf, ns, ds.spec?.selector).filter((o) => !o.metadata.deletionTimestamp);
-    const owned = inf.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
+    const owned = () => inf.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     if (orphans.length === 0 && !unselected(owned)) return undefined;
     const ctx = { client: this.ctx.client, resource, owner: ds, ownerApiVersion: 'apps/v1', ownerKind: 'DaemonSet', selector, recheckOwner: () => recheckOwner(this.ctx.client, 'daemonsets', ds, 'DaemonSet') };
-    return claimObjects(ctx, owned.concat(orphans).sort(byCreation));
+    return claimObjects(ctx, owned().concat(orphans).sort(byCreation));
   }
 
   /** syncDaemonSet: one level-based pass over one DaemonSet. */
@@ -260,7 +261,7 @@ export class DaemonSetController {
     if (ds.metadata.deletionTimestamp) return;
     const selector = parseSelector(ds.spec?.selector);
     const picksAll = (objs: KObject[]) => objs.every((o) => !selector || matchesLabels(selector, o.metadata.labels));
-    const histories = this.claim(ds, selector, this.historyInformer, 'controllerrevisions', (owned) => !picksAll(owned)) ?? this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
+    const histories = this.claim(ds, selector, this.historyInformer, 'controllerrevisions', (owned) => !picksAll(owned())) ?? this.historyInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     const ownPods = () => this.podInformer.byIndex(BY_CONTROLLER_UID, ds.metadata.uid!);
     // Without its history the sync cannot tell which Pods are current: it fails and is retried.
     const { old, hash } = constructHistory(this.ctx.client, ds, histories, ownPods);
@@ -280,7 +281,7 @@ export class DaemonSetController {
     tally?.refresh(ds, { hash, generation, predicate: predicateBasis(ds) }, selector ?? [], gather, node, podsOn);
     let claimed: KObject[] | undefined;
     try {
-      claimed = this.claim(ds, selector, this.podInformer, 'pods', (owned) => (tally ? tally.unselected.size > 0 : !picksAll(owned)));
+      claimed = this.claim(ds, selector, this.podInformer, 'pods', (owned) => (tally ? tally.unselected.size > 0 : !picksAll(owned())));
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
       throw internal(`couldn't get node to daemon pod mapping for daemon set "${ds.metadata.name}": ${e.status.message}`);
