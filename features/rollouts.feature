@@ -348,6 +348,66 @@ Feature: Rolling out a new image, looking back, rolling back
       """
 
 
+  @R86
+  Scenario: Scaling a Deployment in the middle of a rollout spreads the new replicas over its ReplicaSets in proportion
+    The documentation's "proportional scaling" example: 10 replicas with maxSurge 3 and maxUnavailable 2
+    roll to an image that does not exist, so the rollout stops with 8 old Pods and 5 new ones (13, the
+    most maxSurge allows; 8 available, the fewest maxUnavailable allows). Scaled to 15 then, the
+    Deployment controller gives the 5 extra replicas to both ReplicaSets in proportion to their size
+    (getReplicaSetFraction, the biggest first): 3 to the old one, 2 to the new one.
+    Given the file "nginx-deployment.yaml":
+      """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: nginx-deployment
+        labels:
+          app: nginx
+      spec:
+        replicas: 10
+        strategy:
+          rollingUpdate:
+            maxSurge: 3
+            maxUnavailable: 2
+        selector:
+          matchLabels:
+            app: nginx
+        template:
+          metadata:
+            labels:
+              app: nginx
+          spec:
+            containers:
+            - name: nginx
+              image: nginx:1.25
+      """
+    When I run `kubectl apply -f nginx-deployment.yaml`
+    And I run `kubectl rollout status deployment/nginx-deployment --timeout=2m`
+    And I run `kubectl set image deployment/nginx-deployment nginx=nginx:sometag`
+    And 1m passes
+    And I run `kubectl get rs -l app=nginx -o custom-columns=DESIRED:.spec.replicas,READY:.status.readyReplicas,IMAGE:.spec.template.spec.containers[0].image --sort-by=.metadata.creationTimestamp`
+    Then the output is:
+      """
+      DESIRED   READY    IMAGE
+      8         8        nginx:1.25
+      5         <none>   nginx:sometag
+      """
+    When I run `kubectl scale deployment/nginx-deployment --replicas=15`
+    And 1m passes
+    And I run `kubectl get rs -l app=nginx -o custom-columns=DESIRED:.spec.replicas,READY:.status.readyReplicas,IMAGE:.spec.template.spec.containers[0].image --sort-by=.metadata.creationTimestamp`
+    Then the output is:
+      """
+      DESIRED   READY    IMAGE
+      11        11       nginx:1.25
+      7         <none>   nginx:sometag
+      """
+    When I run `kubectl get deployment nginx-deployment`
+    Then the output lines match:
+      """
+      NAME +READY +UP-TO-DATE +AVAILABLE +AGE
+      nginx-deployment +11/15 +7 +11 +\S+
+      """
+
   @R14
   Scenario: A StatefulSet's rollout history and undo use the ControllerRevisions its controller keeps
     Given the file "db.yaml":
