@@ -201,9 +201,14 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     n.status = { replicas: spec, readyReplicas: available, availableReplicas: available };
     rsList.push(n);
     const fake = new FakeClientset();
-    rolloutRolling(recordingContext(fake, []), d, rsList);
+    let thrown: string | null = null;
+    try {
+      rolloutRolling(recordingContext(fake, []), d, rsList);
+    } catch (e: any) {
+      thrown = e.message;
+    }
     const writes = fake.actions.map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name}${a.resource === 'replicasets' && a.object ? ` ${a.object.spec.replicas}` : ''}`);
-    return same(writes, c.expected.writes);
+    return same({ writes, throws: thrown }, { writes: c.expected.writes, throws: c.expected.throws ?? null });
   },
   // The old ReplicaSets as rolloutRolling's rows give them, passed in the order listed.
   scaleDownOldReplicaSetsForRollingUpdate: (c) => {
