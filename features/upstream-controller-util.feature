@@ -237,3 +237,35 @@ Feature: The controllers' shared helpers pass Kubernetes' own unit tests
       W0101 10:00:00.000000       1 client_builder_dynamic.go:207] get token failed: Internal error occurred: etcdserver: request timed out
       W0101 10:00:00.000000       1 client_builder_dynamic.go:207] get token failed: Internal error occurred: etcdserver: request timed out
       """
+
+  @CT40
+  Scenario: A Pod list that fails once holds back exactly the controllers that watch Pods until the reflector's retry
+    Each controller waits for its own informers (cache.WaitForNamedCacheSync under its name) before
+    its workers start: with the first list of Pods refused, the controllers that watch Pods (the
+    garbage collector watches every resource; the persistent volume controller waits for Pods and
+    Nodes too) report their caches synced only after the reflector lists again (0.8 s later:
+    client-go's first back-off step), the others at once.
+    Given the API server answers kube-controller-manager's next "list" of "pods" with a 500 "Internal error occurred: etcdserver: request timed out"
+    When kube-controller-manager starts
+    Then kube-controller-manager's log lines containing "Caches are synced" are:
+      """
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for node
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for cidrallocator
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for cronjob
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for namespace
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for ClusterRoleAggregator
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for service account
+      I0101 10:00:00.000000       1 shared_informer.go:320] Caches are synced for crt configmap
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for garbage collector
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for deployment
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for ReplicaSet
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for endpoint_slice
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for GC
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for daemon sets
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for stateful set
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for persistent volume
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for taint
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for taint-eviction-controller
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for job
+      I0101 10:00:00.800000       1 shared_informer.go:320] Caches are synced for disruption
+      """

@@ -173,7 +173,7 @@ export const CONTROLLERS: ControllerDescriptor[] = [
     init(ctx) {
       const pvc = new PersistentVolumeBinder(ctx);
       return {
-        informers: [pvc.claimInformer, pvc.volumeInformer, pvc.classInformer],
+        informers: [pvc.volumeInformer, pvc.claimInformer, pvc.classInformer, pvc.podInformer, pvc.nodeInformer],
         ...startLines(ctx, 'persistentvolume-binder-controller', 'pv_controller_base.go:308', 'Starting persistent volume controller', 'persistent volume'),
       };
     },

@@ -109,3 +109,7 @@ Then('kube-controller-manager exited with {int}, its log ending:', function (thi
 Then("kube-controller-manager's log is:", function (this: KubespecWorld, text: string) {
   expect(kcmOf(this).ctx.log.lines).toEqual(text.split('\n'));
 });
+
+Then("kube-controller-manager's log lines containing {string} are:", function (this: KubespecWorld, part: string, text: string) {
+  expect(kcmOf(this).ctx.log.lines.filter((l) => l.includes(part))).toEqual(text.split('\n'));
+});

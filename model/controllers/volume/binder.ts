@@ -36,6 +36,13 @@ export class PersistentVolumeBinder {
   readonly claimInformer: Informer;
   readonly volumeInformer: Informer;
   readonly classInformer: Informer;
+  /**
+   * The Pod and Node caches upstream's controller also waits for (its pod lister tells whether a
+   * Pod uses a claim, its node lister a volume's topology); the model's binder reads neither, but
+   * waits for them as pv_controller_base.go's Run does.
+   */
+  readonly podInformer: Informer;
+  readonly nodeInformer: Informer;
   readonly claimQueue: WorkQueue;
   readonly volumeQueue: WorkQueue;
   private readonly recorder: EventRecorder;
@@ -44,8 +51,10 @@ export class PersistentVolumeBinder {
     this.claimInformer = ctx.informers.get('persistentvolumeclaims');
     this.volumeInformer = ctx.informers.get('persistentvolumes');
     this.classInformer = ctx.informers.get('storageclasses');
+    this.podInformer = ctx.informers.get('pods');
+    this.nodeInformer = ctx.informers.get('nodes');
     this.recorder = ctx.recorder('persistentvolume-controller');
-    const synced = () => this.claimInformer.hasSynced() && this.volumeInformer.hasSynced() && this.classInformer.hasSynced();
+    const synced = () => [this.volumeInformer, this.claimInformer, this.classInformer, this.podInformer, this.nodeInformer].every((i) => i.hasSynced());
     this.claimQueue = new WorkQueue(ctx.proc, 'claims', (key) => this.syncClaim(key), { synced });
     this.volumeQueue = new WorkQueue(ctx.proc, 'volumes', (key) => this.syncVolume(key), { synced });
     this.claimInformer.addEventHandler({
