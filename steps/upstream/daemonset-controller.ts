@@ -181,6 +181,30 @@ class Run {
       // An update that changes neither labels nor owner (an annotation): a new resourceVersion only.
       const pod = cp.admin.get('pods', 'default', s.podTouch);
       cp.admin.update('pods', 'default', { ...pod, metadata: { ...pod.metadata, annotations: { touched: String(now()) } } });
+    } else if (s.revision) {
+      // A ControllerRevision the test makes: an orphan (or controlled by a DaemonSet) with a named label set.
+      const r = s.revision;
+      const ds = r.owner ? this.ds(r.owner) : undefined;
+      const labels = labelsOf(r.labels);
+      cp.create('controllerrevisions', {
+        apiVersion: 'apps/v1',
+        kind: 'ControllerRevision',
+        metadata: { name: r.name, namespace: 'default', ...(labels ? { labels } : {}), ...(ds ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true }] } : {}) },
+        data: { spec: { template: { $patch: 'replace', metadata: { labels }, spec: { containers: [{ name: 'c', image: 'foo/old' }] } } } },
+        revision: r.number ?? 1,
+      } as any);
+    } else if (s.revisionUpdate) {
+      // A write to a ControllerRevision: its labels, or its controller reference (to another DaemonSet, or none).
+      const u = s.revisionUpdate;
+      const r = cp.admin.get('controllerrevisions', 'default', u.name);
+      const metadata = { ...r.metadata };
+      if (u.labels !== undefined) metadata.labels = labelsOf(u.labels);
+      if (u.to !== undefined) {
+        const ds = u.to ? this.ds(u.to)! : undefined;
+        if (ds) metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true }];
+        else delete metadata.ownerReferences;
+      }
+      cp.admin.update('controllerrevisions', 'default', { ...r, metadata });
     } else if (s.orphan) {
       // What the garbage collector does for `--cascade=orphan`: the dependents' references to the deleted DaemonSet go.
       for (const resource of ['pods', 'controllerrevisions']) {
@@ -272,6 +296,11 @@ class Run {
     if (e.owner !== undefined) {
       got.owner = Object.fromEntries(Object.keys(e.owner).map((n) => [n, controllerOf(cp.admin.get('pods', 'default', n))?.name ?? null]));
       want.owner = e.owner;
+    }
+    if (e.revisionOwner !== undefined) {
+      // The DaemonSet that controls each named revision (null: none).
+      got.revisionOwner = Object.fromEntries(Object.keys(e.revisionOwner).map((n) => [n, controllerOf(cp.admin.get('controllerrevisions', 'default', n))?.name ?? null]));
+      want.revisionOwner = e.revisionOwner;
     }
     if (e.revisions !== undefined) {
       // How many ControllerRevisions the DaemonSet (by its current UID) owns.
