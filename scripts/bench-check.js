@@ -76,7 +76,7 @@ function check(w, b, r) {
   // one process to the next (0.9 or 4.8 ms, measured 2026-12-01), so its R cannot be compared:
   // S and the lost/duplicated checks still guard W5.
   if (!R_NOT_COMPARED.includes(w)) worse('R', r.R, b.R);
-  else skipped.add(`${w}'s R (floor ${(r.floorSeconds * 1000).toFixed(1)} ms)`);
+  else skipped.add(`${w}'s R (floor ${r.floorSeconds < 0.001 ? `${Math.round(r.floorSeconds * 1e6)} µs` : `${(r.floorSeconds * 1000).toFixed(1)} ms`})`);
   worse('S', r.S, b.S);
   if (typeof b.historiesPerSec === 'number' && typeof r.historiesPerSec === 'number' && r.historiesPerSec * TOLERANCE < b.historiesPerSec)
     timing.push(`${w}: ${r.historiesPerSec} histories/s, below two thirds of the baseline's ${b.historiesPerSec}`);
