@@ -118,7 +118,7 @@ class Run {
       return inner(req);
     };
     injectFailures(ctx, this.failures, (req) => {
-      this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+      this.cp.record(req);
       return fail(500, `fake ${req.verb} ${req.resource} error`);
     });
     const dsc = new DaemonSetController(ctx);

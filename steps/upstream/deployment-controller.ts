@@ -118,7 +118,7 @@ class Run {
       const ctx = this.cp.component();
       injectFailures(ctx, this.failures, (req) => {
         // A refused request was still sent: it is among the controller's actions.
-        this.cp.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body });
+        this.cp.record(req);
         return this.terminating ? namespaceTerminating(req) : new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `fake ${req.verb} ${req.resource} error`, reason: 'InternalError', code: 500 });
       });
       this.dc = new DeploymentController(ctx);

@@ -62,11 +62,15 @@ export class FakeControlPlane {
     const ctx = makeContext(this.sim, proc, this.apiserver, KCM_TOKEN);
     const request = ctx.client.request.bind(ctx.client);
     ctx.client.request = (req: Omit<ApiRequest, 'token' | 'userAgent'>) => {
-      if (req.verb !== 'get' && req.verb !== 'list' && req.verb !== 'watch')
-        this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body, query: req.query });
+      if (req.verb !== 'get' && req.verb !== 'list' && req.verb !== 'watch') this.record(req);
       return request(req);
     };
     return ctx;
+  }
+
+  /** Records a request the component sent (one refused before it reached the API server too). */
+  record(req: Omit<ApiRequest, 'token' | 'userAgent'>): void {
+    this.actions.push({ verb: req.verb, resource: req.resource, subresource: req.subresource, namespace: req.namespace, name: req.name, body: req.body, query: req.query });
   }
 
   /** Lets virtual time pass, running whatever is due. */
