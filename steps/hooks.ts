@@ -8,6 +8,7 @@ setDefaultTimeout(60_000);
 fc.configureGlobal({ includeErrorInReport: true });
 
 After(function (this: KubespecWorld) {
+  this.releaseCluster();
   if (this.last && this.last.code !== 0 && !this.lastChecked) throw new Error(uncheckedMessage(this.last));
   if (this.clusterStarted && this.cluster.sim.failures.length) {
     const f = this.cluster.sim.failures[0];

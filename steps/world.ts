@@ -1,12 +1,13 @@
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Cluster } from '../model/cluster';
+import type { Cluster } from '../model/cluster';
 import { type ClusterConfig } from '../model/cluster-config';
 import { type CommandResult, Shell } from '../model/shell/shell';
 import { ClientNodeDriver } from './drivers/client-node';
 import { type ClusterDriver, type DriverKind, NotPortableError } from './drivers/driver';
 import { ModelDriver } from './drivers/model';
+import { returnCluster, takeCluster } from './support/cluster-pool';
 import { expandPlaceholders, hasPlaceholders } from './support/placeholders';
 
 export interface KubespecParameters {
@@ -41,12 +42,17 @@ export class KubespecWorld extends World<KubespecParameters> {
   get cluster(): Cluster {
     if (this.parameters.driver === 'client-node')
       throw new NotPortableError('this step reads the model itself (trace, etcd, nodes, seed or config), not only the Kubernetes API: it cannot run on the client-node driver, so its scenario must not be tagged @portable');
-    if (!this._cluster) this._cluster = new Cluster({ seed: this.seed, config: this.config });
+    if (!this._cluster) this._cluster = takeCluster(this.seed, this.config);
     return this._cluster;
   }
 
   get clusterStarted(): boolean {
     return this._cluster !== undefined;
+  }
+
+  /** After the scenario: its cluster may serve the next scenario if it is still as booted (steps/support/cluster-pool.ts). */
+  releaseCluster(): void {
+    if (this._cluster) returnCluster(this._cluster, this.seed, this.config);
   }
 
   get shell(): Shell {

