@@ -53,14 +53,28 @@ export function takeCluster(seed: number, config: ClusterConfig | undefined): Cl
   if (candidate) stats.dropped++;
   stats.booted++;
   const cluster = new Cluster({ seed, config });
-  if (enabled && !fresh.has(key)) fresh.set(key, { digest: stateDigest(cluster), revision: cluster.etcd.currentRevision, now: cluster.sim.now(), trace: cluster.sim.trace.mark() });
+  if (enabled && !fresh.has(key)) fresh.set(key, describeBoot(cluster));
   return cluster;
+}
+
+function describeBoot(cluster: Cluster): FreshBoot {
+  return { digest: stateDigest(cluster), revision: cluster.etcd.currentRevision, now: cluster.sim.now(), trace: cluster.sim.trace.mark() };
 }
 
 /** Offers a finished scenario's cluster to the next one (checked when that one asks). */
 export function returnCluster(cluster: Cluster, seed: number, config: ClusterConfig | undefined): void {
   const key = keyOf(seed, config);
   returned = enabled && fresh.has(key) ? { key, cluster } : undefined;
+}
+
+/**
+ * Whether a cluster is still as a fresh boot of this seed and config left it (its trace rewound
+ * to the boot's end): what takeCluster checks before handing a cluster on.
+ */
+export function isAsBooted(cluster: Cluster, seed: number, config: ClusterConfig | undefined): boolean {
+  const key = keyOf(seed, config);
+  if (!fresh.has(key)) fresh.set(key, describeBoot(new Cluster({ seed, config })));
+  return asBooted(cluster, fresh.get(key)!);
 }
 
 function asBooted(cluster: Cluster, boot: FreshBoot): boolean {
