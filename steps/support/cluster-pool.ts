@@ -15,7 +15,7 @@
  * The check runs when the next cluster is asked for, not in an After hook, so every hook of the
  * scenario (the HTTP facades' and port-forwards' stops, the report's attachments of a failure,
  * which read the trace) has finished with the cluster first. KUBESPEC_CLUSTER_POOL=0 turns the
- * pool off: every scenario boots its own.
+ * pool off: every scenario boots its own; so does Stryker (see enabled).
  */
 import { Cluster } from '../../model/cluster';
 import type { ClusterConfig } from '../../model/cluster-config';
@@ -29,7 +29,11 @@ interface FreshBoot {
   trace: TraceMark;
 }
 
-const enabled = process.env.KUBESPEC_CLUSTER_POOL !== '0';
+/**
+ * Off under Stryker (`npm run mutate`), which switches mutants inside one process: a cluster
+ * booted under one mutant must not serve a scenario run under another, whose boot may differ.
+ */
+const enabled = () => process.env.KUBESPEC_CLUSTER_POOL !== '0' && !('__stryker__' in globalThis);
 /** What a fresh boot of each seed and config looks like in this process (booting is deterministic). */
 const fresh = new Map<string, FreshBoot>();
 /** The last scenario's cluster, not yet checked, and which boot it came from. */
@@ -53,7 +57,7 @@ export function takeCluster(seed: number, config: ClusterConfig | undefined): Cl
   if (candidate) stats.dropped++;
   stats.booted++;
   const cluster = new Cluster({ seed, config });
-  if (enabled && !fresh.has(key)) fresh.set(key, describeBoot(cluster));
+  if (enabled() && !fresh.has(key)) fresh.set(key, describeBoot(cluster));
   return cluster;
 }
 
@@ -64,7 +68,7 @@ function describeBoot(cluster: Cluster): FreshBoot {
 /** Offers a finished scenario's cluster to the next one (checked when that one asks). */
 export function returnCluster(cluster: Cluster, seed: number, config: ClusterConfig | undefined): void {
   const key = keyOf(seed, config);
-  returned = enabled && fresh.has(key) ? { key, cluster } : undefined;
+  returned = enabled() && fresh.has(key) ? { key, cluster } : undefined;
 }
 
 /**
