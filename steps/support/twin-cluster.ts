@@ -37,7 +37,8 @@ export class TwinCluster {
     for (const k of keys) {
       const x = kvA.get(k);
       const y = kvB.get(k);
-      if (x?.modRevision === y?.modRevision && canonical(x?.value) === canonical(y?.value)) continue;
+      // Equal bytes are equal JSON; only values that differ are compared field-order-blind.
+      if (x?.modRevision === y?.modRevision && (x?.value === y?.value || canonical(x?.value) === canonical(y?.value))) continue;
       if (listed++ >= limit) continue;
       if (!x || !y) out.push(`${k}: only in the ${x ? 'served cluster (real kubectl)' : "twin (model's kubectl)"}`);
       else out.push(`${k} (rev ${x.modRevision} / ${y.modRevision}):\n      real:  ${x.value}\n      model: ${y.value}`);
