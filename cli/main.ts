@@ -42,7 +42,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 });
 
 /** `kubespec play [--seed N] [--config FILE] SCRIPT`; returns the exit status. */
-export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOptions, 'onStart' | 'limits'> = {}): number {
+export function play(rest: string[], io: PlayIO = processIO, hooks: Pick<PlayOptions, 'onStart' | 'limits' | 'boot'> = {}): number {
   const fail = (e: unknown, script?: string) => failure(io, e, script);
   let seed = 1;
   let config: ClusterConfig | undefined;

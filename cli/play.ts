@@ -51,6 +51,8 @@ export interface PlayOptions {
   limits?: PlayLimits;
   /** Called with the started cluster before the first line (tests reach into the model here). */
   onStart?: (cluster: Cluster) => void;
+  /** Where the play's freshly booted cluster comes from (the suite's pool of untouched boots); a new boot when not given. */
+  boot?: (seed: number, config: ClusterConfig | undefined) => Cluster;
   /** The files kubectl reads (the real filesystem when not given): the recorder notes which. */
   files?: ConstructorParameters<typeof Shell>[2];
   /** Called after each command with its result (the recorder writes a step of it). */
@@ -109,7 +111,7 @@ export function runPlay(scriptPath: string, opts: PlayOptions = {}): string {
 /** runPlay on a script's text, with kubectl's relative paths resolved against dir. */
 export function playText(text: string, dir: string, opts: PlayOptions = {}): string {
   const steps = parsePlay(text);
-  const cluster = new Cluster({ seed: opts.seed, config: opts.config });
+  const cluster = opts.boot ? opts.boot(opts.seed ?? 1, opts.config) : new Cluster({ seed: opts.seed, config: opts.config });
   opts.onStart?.(cluster);
   if (cluster.sim.failures.length) throw new ModelBugError(0, 'cluster start-up', cluster.sim.failures[0].label, cluster.sim.failures[0].error);
   const shell = new Shell(cluster, dir, opts.files, opts.limits);
