@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { play } from '../cli/main';
 import type { Cluster } from '../model/cluster';
+import type { ClusterConfig } from '../model/cluster-config';
 import type { PlayLimits } from '../model/shell/budget';
 import { returnCluster, takeCluster } from './support/cluster-pool';
 
@@ -20,8 +21,8 @@ export interface PlayRun {
 export function runKubespecPlay(args: string[], opts: { limits?: PlayLimits; onStart?: (cluster: Cluster) => void } = {}): PlayRun {
   const run = { status: 0, stdout: '', stderr: '' };
   const cwd = process.cwd();
-  let booted: { cluster: Cluster; seed: number; config: Parameters<typeof takeCluster>[1] } | undefined;
-  const boot = (seed: number, config: Parameters<typeof takeCluster>[1]) => {
+  let booted: { cluster: Cluster; seed: number; config: ClusterConfig | undefined } | undefined;
+  const boot = (seed: number, config: ClusterConfig | undefined) => {
     const cluster = takeCluster(seed, config);
     booted = { cluster, seed, config };
     return cluster;

@@ -6,7 +6,7 @@ import { base64url, fromBase64url, type SigningKey } from './keys';
  * RSA signatures and their checks by key, memoised. RSASSA-PKCS1-v1_5 is deterministic: the same
  * key and input give the same signature, and a token's check the same answer, so a memo changes
  * no result. It saves the RSA work that every controller's request paid (a cluster boot signs
- * and checks the same tokens in every scenario of a seed: about a tenth of its CPU).
+ * and checks the same tokens in every scenario of a seed: about 7 % of its CPU).
  */
 const signatures = new WeakMap<SigningKey, Map<string, string>>();
 const checks = new WeakMap<SigningKey, Map<string, boolean>>();
