@@ -4,7 +4,7 @@
  * A boot is most of a scenario's time (a third of a second: kubeadm init and join, the addons,
  * the controllers' first syncs, ~400 API requests), almost every scenario boots the same one
  * (seed 1, the default nodes), and about half of those scenarios only read: kubectl get,
- * describe, explain, a client-side error, a dry run. Such a scenario's cluster is checked when
+ * describe, explain, a refused request. Such a scenario's cluster is checked when
  * the next scenario of this worker asks for a cluster: if its whole reachable state digests the
  * same as a fresh boot's of the same seed and config (steps/support/state-digest.ts; the trace
  * of the reads rewound first), the next scenario gets it instead of booting one. Equal digests
