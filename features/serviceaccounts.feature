@@ -138,6 +138,37 @@ Feature: ServiceAccounts and their tokens
       {"defaultMode":420,"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"items":[{"key":"ca.crt","path":"ca.crt"}],"name":"kube-root-ca.crt"}},{"downwardAPI":{"items":[{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"},"path":"namespace"}]}}]}
       """
 
+  # root_ca_cert_publisher.go: a deleted or edited kube-root-ca.crt is put back as it was published; another
+  # ConfigMap is not its business.
+  @V20
+  Scenario: kube-root-ca.crt is put back when it is deleted, its CA edited or its description removed
+    When I run `kubectl delete configmap kube-root-ca.crt`
+    And I run `kubectl get configmap kube-root-ca.crt -o name`
+    Then it fails with an error containing "not found"
+    When 1s passes
+    And I run `kubectl get configmap kube-root-ca.crt -o name`
+    Then the output is:
+      """
+      configmap/kube-root-ca.crt
+      """
+    When I run `kubectl patch configmap kube-root-ca.crt --type=merge -p '{"data":{"ca.crt":"not a CA"}}'`
+    And 1s passes
+    And I run `kubectl get configmap kube-root-ca.crt -o jsonpath='{.data.ca\.crt}'`
+    Then the output contains "-----BEGIN CERTIFICATE-----"
+    And the output does not contain "not a CA"
+    When I run `kubectl annotate configmap kube-root-ca.crt kubernetes.io/description-`
+    And 1s passes
+    And I run `kubectl get configmap kube-root-ca.crt -o jsonpath='{.metadata.annotations}'`
+    Then the output contains "Contains a CA bundle that can be used to verify the kube-apiserver"
+    When I run `kubectl create configmap other --from-literal=ca.crt=mine`
+    And I run `kubectl label configmap other touched=yes`
+    And 1s passes
+    And I run `kubectl get configmap other -o jsonpath='{.data}'`
+    Then the output is:
+      """
+      {"ca.crt":"mine"}
+      """
+
   @V22
   Scenario: Inside the container the volume holds the namespace, the cluster's CA and a token bound to the Pod
     When I run `kubectl create namespace team`
