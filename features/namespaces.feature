@@ -63,6 +63,46 @@ Feature: Deleting a namespace: Terminating until the namespace controller has em
     When I run `kubectl get deployments,replicasets,pods -n shop`
     Then it succeeds
 
+  # namespace_controller.go: while Pods may still be in their grace period the deleter answers with an
+  # estimate (the longest grace period of the Pods not yet terminal), and the controller looks again after
+  # half of it and a second; here 60 s, so 31 s, though the Pod itself was gone within two.
+  @N43
+  Scenario: A Terminating namespace is looked at again after half its Pods' longest grace period and a second
+    Given the file "slow.yaml":
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: slow
+      spec:
+        terminationGracePeriodSeconds: 60
+        containers:
+        - name: web
+          image: nginx
+      """
+    When I run `kubectl create namespace team`
+    And 3s pass
+    And I run `kubectl apply -f slow.yaml -n team`
+    And 30s pass
+    And I run `kubectl delete namespace team --wait=false`
+    And 2s pass
+    And I run `kubectl get pods -n team -o name`
+    Then the output is:
+      """
+      """
+    When 29s pass
+    And I run `kubectl get namespace team -o jsonpath={.status.phase}`
+    Then the output is:
+      """
+      Terminating
+      """
+    When 1s passes
+    And I run `kubectl get namespace team`
+    Then it fails with:
+      """
+      Error from server (NotFound): namespaces "team" not found
+      """
+
   @N44
   Scenario: kubectl delete namespace waits until the namespace controller is done
     When I run `kubectl create namespace empty`
