@@ -72,13 +72,23 @@ export function returnCluster(cluster: Cluster, seed: number, config: ClusterCon
 }
 
 /**
- * Whether a cluster is still as a fresh boot of this seed and config left it (its trace rewound
- * to the boot's end): what takeCluster checks before handing a cluster on.
+ * Whether a cluster is still as a fresh boot of this seed and config left it, its trace aside:
+ * what takeCluster checks before handing a cluster on. The trace is left as it was (a scenario
+ * that asks still reports its reads).
  */
 export function isAsBooted(cluster: Cluster, seed: number, config: ClusterConfig | undefined): boolean {
   const key = keyOf(seed, config);
   if (!fresh.has(key)) fresh.set(key, describeBoot(new Cluster({ seed, config })));
-  return asBooted(cluster, fresh.get(key)!);
+  const trace = cluster.sim.trace;
+  const mark = trace.mark();
+  const kept = trace.entries.slice();
+  try {
+    return asBooted(cluster, fresh.get(key)!);
+  } finally {
+    trace.entries.length = 0;
+    for (const e of kept) trace.entries.push(e);
+    trace.rewind(mark);
+  }
 }
 
 function asBooted(cluster: Cluster, boot: FreshBoot): boolean {
