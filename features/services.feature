@@ -168,3 +168,55 @@ Feature: Services get cluster IPs and node ports; EndpointSlices list the Pods b
       | low    | kubectl create service nodeport low --tcp=80 --node-port=80               | error: failed to create NodePort service: Service "low" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767                                    |
       | dns    | kubectl create service clusterip dns --tcp=53 --clusterip=10.96.0.10      | error: failed to create ClusterIP service: Service "dns" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated                                     |
       | far    | kubectl create service clusterip far --tcp=80 --clusterip=192.168.1.10    | error: failed to create ClusterIP service: Service "far" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.1.10"}: failed to allocate IP 192.168.1.10: the provided IP (192.168.1.10) is not in the valid range. The range of valid IPs is 10.96.0.0/12 |
+
+  # trigger_time_tracker.go and addTriggerTimeAnnotation: the slices a sync changes carry the Service's
+  # creation on its first sync, then the earliest readiness change since the last sync; a change with
+  # none behind it (a Pod gone) clears the annotation.
+  @E21
+  Scenario: An EndpointSlice's last-change-trigger-time follows the Service's creation, then its Pods' readiness
+    Given the file "web.yaml":
+      """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+      spec:
+        replicas: 1
+        selector:
+          matchLabels:
+            app: web
+        template:
+          metadata:
+            labels:
+              app: web
+          spec:
+            containers:
+            - name: nginx
+              image: nginx
+              readinessProbe:
+                httpGet:
+                  path: /
+                  port: 80
+                initialDelaySeconds: 5
+      """
+    When I run `kubectl apply -f web.yaml`
+    And 30s pass
+    And I run `kubectl expose deployment web --port=80`
+    And 2s pass
+    And I run `kubectl get service web -o jsonpath={.metadata.creationTimestamp}`
+    And I note the output
+    And I run `kubectl get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{.items[0].metadata.annotations.endpoints\.kubernetes\.io/last-change-trigger-time}'`
+    Then the output is the noted output
+    When I run `kubectl scale deployment web --replicas=2`
+    And 30s pass
+    And I run `kubectl get pods -l app=web --sort-by=.metadata.creationTimestamp -o jsonpath='{.items[1].status.conditions[?(@.type=="Ready")].lastTransitionTime}'`
+    And I note the output
+    And I run `kubectl get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{.items[0].metadata.annotations.endpoints\.kubernetes\.io/last-change-trigger-time}'`
+    Then the output is the noted output
+    When I run `kubectl scale deployment web --replicas=1`
+    And 40s pass
+    And I run `kubectl get endpointslices -l kubernetes.io/service-name=web -o jsonpath='{.items[0].metadata.annotations} {range .items[0].endpoints[*]}{.conditions.ready} {end}'`
+    Then the output is:
+      """
+      {} true
+      """

@@ -11,8 +11,8 @@ import { matchesLabels, type Selector } from '../../api/selectors';
 import type { ComponentContext } from '../../component';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
-import { podReadyCondition } from '../util/podutil';
 import { CONTROLLER_NAME, desiredSlices, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, reconcile, SliceTracker } from './reconciler';
+import { TriggerTimeTracker } from './trigger-time';
 
 const POD_BY_LABEL = 'endpointslice/podByLabel';
 const SERVICE_BY_SELECTOR = 'endpointslice/serviceBySelector';
@@ -35,6 +35,7 @@ export class EndpointSliceController {
   readonly nodeInformer: Informer;
   readonly queue: WorkQueue;
   private readonly tracker = new SliceTracker();
+  private readonly triggers = new TriggerTimeTracker();
 
   constructor(private readonly ctx: ComponentContext) {
     this.serviceInformer = ctx.informers.get('services');
@@ -120,6 +121,7 @@ export class EndpointSliceController {
     if (!svc) {
       // Its slices go with it: the garbage collector follows their owner references.
       this.tracker.forget(key);
+      this.triggers.forget(key);
       return;
     }
     const sel = serviceSelector(svc);
@@ -130,20 +132,9 @@ export class EndpointSliceController {
       return;
     }
     const pods = this.selectedPods(svc, sel);
-    reconcile(this.ctx.client, this.tracker, svc, existing, desiredSlices(svc, pods, (name) => this.nodeInformer.get(name)), triggerTime(svc, pods));
+    // Computed before reconciling, so the tracker's state moves on even when no slice changes.
+    const triggerTime = this.triggers.compute(key, svc, pods);
+    reconcile(this.ctx.client, this.tracker, svc, existing, desiredSlices(svc, pods, (name) => this.nodeInformer.get(name)), triggerTime);
   }
-}
-
-/**
- * The endpoints.kubernetes.io/last-change-trigger-time annotation: when the newest change that
- * the slices reflect happened (a Pod's readiness change or creation, or the Service's creation).
- */
-function triggerTime(svc: KObject, pods: KObject[]): string | undefined {
-  let latest = svc.metadata.creationTimestamp;
-  for (const p of pods) {
-    const t = podReadyCondition(p)?.lastTransitionTime ?? p.metadata.creationTimestamp;
-    if (t && (!latest || t > latest)) latest = t;
-  }
-  return latest;
 }
 

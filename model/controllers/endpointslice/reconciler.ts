@@ -139,7 +139,9 @@ export function reconcile(client: ApiClient, tracker: SliceTracker, svc: KObject
     const idx = unused.findIndex((s) => canonicalJSON(s.ports ?? []) === portsKey);
     const current = idx >= 0 ? unused.splice(idx, 1)[0] : undefined;
     const annotations = { ...(current?.metadata.annotations ?? {}) };
+    // addTriggerTimeAnnotation: no trigger time since the last sync clears it.
     if (triggerTime) annotations[LAST_CHANGE_TRIGGER_TIME] = triggerTime;
+    else delete annotations[LAST_CHANGE_TRIGGER_TIME];
     if (current) {
       const { labels, updated } = setEndpointSliceLabels(current, svc);
       const same = !updated && canonicalJSON(current.endpoints ?? null) === canonicalJSON(want.endpoints) && canonicalJSON(current.ports ?? null) === canonicalJSON(want.ports);
