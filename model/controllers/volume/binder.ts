@@ -1,21 +1,24 @@
 /**
  * The PersistentVolume controller's binder (pkg/controller/volume/persistentvolume
  * pv_controller.go, "persistentvolume-binder-controller"): claims and volumes are synced level
- * by level. An unbound claim binds to the volume whose claimRef names it (a provisioner
- * pre-binds what it made) or, for an Immediate class, to an Available volume of its class that
- * fits; a WaitForFirstConsumer claim waits ("waiting for first consumer to be created before
- * binding") until the scheduler names a node, then asks its class's external provisioner. Binding
- * writes both sides: the volume's claimRef and phase Bound, the claim's volumeName with the
- * bind-completed and bound-by-controller annotations, its phase Bound, capacity and access
- * modes. A volume whose claim is gone is Released.
+ * by level. A claim whose binding is not completed (no bind-completed annotation) binds to the
+ * volume it names if that one is free and fits, else to the volume whose claimRef names it (a
+ * provisioner pre-binds what it made) or, for an Immediate class, to the smallest Available
+ * volume of its class that fits; a WaitForFirstConsumer claim waits ("waiting for first consumer
+ * to be created before binding") until the scheduler names a node, then asks its class's
+ * external provisioner. Binding writes both sides: the volume's claimRef and phase Bound, the
+ * claim's volumeName with the bind-completed and bound-by-controller annotations, its phase
+ * Bound, capacity and access modes. A bound claim whose volume is gone, or another claim's, is
+ * Lost; a volume whose claim is gone is Released, one whose claim went to another volume is
+ * unbound.
  */
 import { keyOf, type KObject } from '../../api/meta';
-import { tryQuantity } from '../../api/quantity';
 import type { ComponentContext } from '../../component';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import { withKind } from '../util/objects';
+import { checkVolumeSatisfyClaim, classOf, findBestMatchForClaim, hasAnnotation, isVolumeBoundToClaim, storageQuantity, volumeModeMismatch } from './volume-index';
 
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
@@ -23,14 +26,6 @@ export const ANN_SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 export const ANN_STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner';
 export const ANN_BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-provisioner';
 export const ANN_PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
-
-/** GetPersistentVolumeClaimClass / GetPersistentVolumeClass. */
-export const classOf = (o: KObject): string => o.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? o.spec?.storageClassName ?? '';
-
-const storageBytes = (v: unknown): bigint => {
-  const q = v === undefined || v === null ? undefined : tryQuantity(v);
-  return q ? BigInt(Math.ceil(q.milliValue() / 1000)) : 0n;
-};
 
 export class PersistentVolumeBinder {
   readonly claimInformer: Informer;
@@ -84,53 +79,42 @@ export class PersistentVolumeBinder {
     else for (const c of this.claimInformer.list()) if (!c.spec?.volumeName) this.claimQueue.add(keyOf(c));
   }
 
-  private event(claim: KObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
-    this.recorder.event(withKind(claim, 'v1', 'PersistentVolumeClaim'), type, reason, message);
+  private event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, kind = 'PersistentVolumeClaim'): void {
+    this.recorder.event(withKind(obj, 'v1', kind), type, reason, message);
   }
 
-  /** findBestMatchForClaim: the volume pre-bound to the claim, else (not delayed) the smallest Available one that fits. */
-  private findVolume(claim: KObject, delayBinding: boolean): KObject | undefined {
-    const volumes = this.volumeInformer.list().sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
-    const pre = volumes.find((v) => v.spec?.claimRef?.name === claim.metadata.name && v.spec?.claimRef?.namespace === claim.metadata.namespace && (!v.spec.claimRef.uid || v.spec.claimRef.uid === claim.metadata.uid));
-    if (pre) return pre;
-    if (delayBinding) return undefined;
-    const want = storageBytes(claim.spec?.resources?.requests?.storage);
-    const modes: string[] = claim.spec?.accessModes ?? [];
-    const fits = volumes.filter(
-      (v) =>
-        !v.spec?.claimRef &&
-        classOf(v) === classOf(claim) &&
-        storageBytes(v.spec?.capacity?.storage) >= want &&
-        modes.every((m) => (v.spec?.accessModes ?? []).includes(m)) &&
-        (v.spec?.volumeMode ?? 'Filesystem') === (claim.spec?.volumeMode ?? 'Filesystem'),
-    );
-    fits.sort((a, b) => (storageBytes(a.spec?.capacity?.storage) < storageBytes(b.spec?.capacity?.storage) ? -1 : 1));
-    return fits[0];
-  }
-
+  /** syncClaim: the bind-completed annotation, not volumeName, tells a claim whose binding is done. */
   syncClaim(key: string): void {
     const claim = this.claimInformer.get(key);
     if (!claim || claim.metadata.deletionTimestamp) return;
-    if (claim.spec?.volumeName) return this.syncBoundClaim(claim);
+    if (!hasAnnotation(claim, ANN_BIND_COMPLETED)) this.syncUnboundClaim(claim);
+    else this.syncBoundClaim(claim);
+  }
+
+  private syncUnboundClaim(claim: KObject): void {
+    if (claim.spec?.volumeName) return this.syncClaimNamingVolume(claim);
     const cls = classOf(claim);
     const sc = cls ? this.classInformer.getByName(undefined, cls) : undefined;
     const delayBinding = (sc as any)?.volumeBindingMode === 'WaitForFirstConsumer';
-    const volume = this.findVolume(claim, delayBinding);
+    const volume = findBestMatchForClaim(this.volumeInformer.list(), claim, delayBinding);
     if (volume) return this.bind(volume, claim);
-    if (delayBinding && !claim.metadata.annotations?.[ANN_SELECTED_NODE]) {
-      if (claim.status?.phase !== 'Pending') this.setClaimPhase(claim, 'Pending');
+    if (delayBinding && !hasAnnotation(claim, ANN_SELECTED_NODE)) {
       this.event(claim, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
-      return;
-    }
-    if (!cls) {
+    } else if (cls) {
+      // provisionClaim: it returns before the claim is marked Pending.
+      return this.provisionClaim(claim, cls, sc);
+    } else {
       this.event(claim, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
-      return;
     }
+    this.updateClaimStatus(claim, 'Pending');
+  }
+
+  /** provisionClaim for an external provisioner: name it on the claim and wait for the volume. */
+  private provisionClaim(claim: KObject, cls: string, sc: KObject | undefined): void {
     if (!sc) {
       this.event(claim, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${cls}" not found`);
       return;
     }
-    // provisionClaim for an external provisioner: name it on the claim and wait for the volume.
     const provisioner = (sc as any).provisioner as string;
     if (claim.metadata.annotations?.[ANN_STORAGE_PROVISIONER] !== provisioner) {
       const annotations = { ...(claim.metadata.annotations ?? {}), [ANN_BETA_STORAGE_PROVISIONER]: provisioner, [ANN_STORAGE_PROVISIONER]: provisioner };
@@ -144,58 +128,193 @@ export class PersistentVolumeBinder {
     );
   }
 
-  /** A claim with a volumeName: bound once its volume says so too; Lost when the volume is gone. */
-  private syncBoundClaim(claim: KObject): void {
+  /** An unbound claim that names its volume: bound to it if the volume is free and fits, or already its own. */
+  private syncClaimNamingVolume(claim: KObject): void {
     const volume = this.volumeInformer.getByName(undefined, claim.spec.volumeName);
     if (!volume) {
-      if (claim.status?.phase !== 'Lost') {
-        this.setClaimPhase(claim, 'Lost');
-        this.event(claim, 'Warning', 'ClaimLost', 'Bound claim has lost its PersistentVolume. Data on the volume is lost!');
-      }
+      this.updateClaimStatus(claim, 'Pending');
       return;
     }
-    if (!volume.spec?.claimRef || volume.spec.claimRef.uid === claim.metadata.uid || !volume.spec.claimRef.uid) this.bind(volume, claim);
+    if (!volume.spec?.claimRef) {
+      const mismatch = checkVolumeSatisfyClaim(volume, claim);
+      if (!mismatch) return this.bind(volume, claim);
+      this.event(claim, 'Warning', 'VolumeMismatch', `Cannot bind to requested volume "${volume.metadata.name}": ${mismatch}`);
+      this.updateClaimStatus(claim, 'Pending');
+      return;
+    }
+    if (isVolumeBoundToClaim(volume, claim)) return this.bind(volume, claim);
+    this.event(claim, 'Warning', 'FailedBinding', `volume "${volume.metadata.name}" already bound to a different claim.`);
+    // A claim the controller bound to a volume that is someone else's is an error upstream (logged, not retried); the user's is retried as Pending.
+    if (!hasAnnotation(claim, ANN_BOUND_BY_CONTROLLER)) this.updateClaimStatus(claim, 'Pending');
   }
 
-  private setClaimPhase(claim: KObject, phase: string): void {
-    this.ctx.client.updateStatus('persistentvolumeclaims', claim.metadata.namespace, { ...withKind(claim, 'v1', 'PersistentVolumeClaim'), status: { ...(claim.status ?? {}), phase } });
+  /** A claim whose binding completed: bound once its volume says so too; Lost when the volume is gone or another claim's. */
+  private syncBoundClaim(claim: KObject): void {
+    if (!claim.spec?.volumeName) {
+      this.updateClaimStatusWithEvent(claim, 'Lost', 'ClaimLost', 'Bound claim has lost reference to PersistentVolume. Data on the volume is lost!');
+      return;
+    }
+    const volume = this.volumeInformer.getByName(undefined, claim.spec.volumeName);
+    if (!volume) {
+      this.updateClaimStatusWithEvent(claim, 'Lost', 'ClaimLost', 'Bound claim has lost its PersistentVolume. Data on the volume is lost!');
+      return;
+    }
+    if (!volume.spec?.claimRef || volume.spec.claimRef.uid === claim.metadata.uid) return this.bind(volume, claim);
+    this.updateClaimStatusWithEvent(claim, 'Lost', 'ClaimMisbound', 'Two claims are bound to the same volume, this one is bound incorrectly');
+  }
+
+  /**
+   * updateClaimStatus: the phase; a bound claim's access modes are its volume's, and its capacity
+   * the volume's when it becomes Bound; a claim without a volume has neither.
+   */
+  private updateClaimStatus(claim: KObject, phase: string, volume?: KObject): KObject {
+    const status: any = { ...(claim.status ?? {}) };
+    let dirty = false;
+    if (claim.status?.phase !== phase) {
+      status.phase = phase;
+      dirty = true;
+    }
+    if (!volume) {
+      for (const field of ['accessModes', 'capacity'])
+        if (status[field] !== undefined) {
+          delete status[field];
+          dirty = true;
+        }
+    } else {
+      if (JSON.stringify(claim.status?.accessModes) !== JSON.stringify(volume.spec?.accessModes)) {
+        status.accessModes = volume.spec?.accessModes;
+        dirty = true;
+      }
+      // Only when the claim becomes Bound: a bound claim's capacity may differ on purpose (a resize).
+      const had = claim.status?.capacity?.storage;
+      if (claim.status?.phase !== phase && (had === undefined || storageQuantity(volume.spec?.capacity?.storage).cmp(storageQuantity(had)) !== 0)) {
+        status.capacity = { ...(volume.spec?.capacity ?? {}) };
+        dirty = true;
+      }
+    }
+    if (!dirty) return claim;
+    return this.ctx.client.updateStatus('persistentvolumeclaims', claim.metadata.namespace, { ...withKind(claim, 'v1', 'PersistentVolumeClaim'), status });
+  }
+
+  /** updateClaimStatusWithEvent: the event only when the phase changes. */
+  private updateClaimStatusWithEvent(claim: KObject, phase: string, reason: string, message: string): void {
+    if (claim.status?.phase === phase) return;
+    this.event(this.updateClaimStatus(claim, phase), 'Warning', reason, message);
+  }
+
+  /** updateVolumePhase: the phase, and the message with it (none clears it). */
+  private updateVolumePhase(volume: KObject, phase: string): KObject {
+    if (volume.status?.phase === phase) return volume;
+    const status: any = { ...(volume.status ?? {}), phase };
+    delete status.message;
+    return this.ctx.client.updateStatus('persistentvolumes', undefined, { ...withKind(volume, 'v1', 'PersistentVolume'), status });
   }
 
   /** bind: volume first (claimRef, then phase Bound), then the claim (volumeName and annotations, then its status). */
   private bind(volume: KObject, claim: KObject): void {
-    const c = this.ctx.client;
-    let v = volume;
-    const ref = v.spec?.claimRef;
-    if (!ref || ref.uid !== claim.metadata.uid) {
-      const claimRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: claim.metadata.name, namespace: claim.metadata.namespace, resourceVersion: claim.metadata.resourceVersion, uid: claim.metadata.uid };
-      const annotations = ref ? v.metadata.annotations : { ...(v.metadata.annotations ?? {}), [ANN_BOUND_BY_CONTROLLER]: 'yes' };
-      v = c.update('persistentvolumes', undefined, { ...withKind(v, 'v1', 'PersistentVolume'), metadata: { ...v.metadata, annotations }, spec: { ...v.spec, claimRef } });
-    }
-    if (v.status?.phase !== 'Bound') v = c.updateStatus('persistentvolumes', undefined, { ...withKind(v, 'v1', 'PersistentVolume'), status: { ...(v.status ?? {}), phase: 'Bound' } });
-    let cl = claim;
-    if (cl.spec?.volumeName !== v.metadata.name || cl.metadata.annotations?.[ANN_BIND_COMPLETED] !== 'yes') {
-      const annotations: Record<string, string> = { ...(cl.metadata.annotations ?? {}), [ANN_BIND_COMPLETED]: 'yes' };
-      if (cl.spec?.volumeName !== v.metadata.name) annotations[ANN_BOUND_BY_CONTROLLER] = 'yes';
-      cl = c.update('persistentvolumeclaims', cl.metadata.namespace, { ...withKind(cl, 'v1', 'PersistentVolumeClaim'), metadata: { ...cl.metadata, annotations }, spec: { ...cl.spec, volumeName: v.metadata.name } });
-    }
-    if (cl.status?.phase !== 'Bound')
-      c.updateStatus('persistentvolumeclaims', cl.metadata.namespace, {
-        ...withKind(cl, 'v1', 'PersistentVolumeClaim'),
-        status: { ...(cl.status ?? {}), phase: 'Bound', accessModes: v.spec?.accessModes ?? [], capacity: { ...(v.spec?.capacity ?? {}) } },
-      });
+    const v = this.updateVolumePhase(this.bindVolumeToClaim(volume, claim), 'Bound');
+    this.updateClaimStatus(this.bindClaimToVolume(claim, v), 'Bound', v);
   }
 
-  /** syncVolume: Available without a claim, Released once its bound claim is gone. */
+  /** GetBindVolumeToClaim: the claimRef names the claim and its uid; bound-by-controller when the volume did not name the claim already. */
+  private bindVolumeToClaim(volume: KObject, claim: KObject): KObject {
+    const ref = volume.spec?.claimRef;
+    let spec = volume.spec;
+    let annotations = volume.metadata.annotations;
+    let dirty = false;
+    if (!ref || ref.name !== claim.metadata.name || ref.namespace !== claim.metadata.namespace || ref.uid !== claim.metadata.uid) {
+      const claimRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: claim.metadata.name, namespace: claim.metadata.namespace, resourceVersion: claim.metadata.resourceVersion, uid: claim.metadata.uid };
+      spec = { ...spec, claimRef };
+      dirty = true;
+    }
+    if (!isVolumeBoundToClaim(volume, claim) && !hasAnnotation(volume, ANN_BOUND_BY_CONTROLLER)) {
+      annotations = { ...(annotations ?? {}), [ANN_BOUND_BY_CONTROLLER]: 'yes' };
+      dirty = true;
+    }
+    if (!dirty) return volume;
+    return this.ctx.client.update('persistentvolumes', undefined, { ...withKind(volume, 'v1', 'PersistentVolume'), metadata: { ...volume.metadata, annotations }, spec });
+  }
+
+  /** bindClaimToVolume: volumeName (with bound-by-controller when the controller chose it) and bind-completed. */
+  private bindClaimToVolume(claim: KObject, volume: KObject): KObject {
+    const annotations: Record<string, string> = { ...(claim.metadata.annotations ?? {}) };
+    let spec = claim.spec;
+    let dirty = false;
+    if (claim.spec?.volumeName !== volume.metadata.name) {
+      spec = { ...spec, volumeName: volume.metadata.name };
+      annotations[ANN_BOUND_BY_CONTROLLER] ??= 'yes';
+      dirty = true;
+    }
+    if (!hasAnnotation(claim, ANN_BIND_COMPLETED)) {
+      annotations[ANN_BIND_COMPLETED] = 'yes';
+      dirty = true;
+    }
+    if (!dirty) return claim;
+    return this.ctx.client.update('persistentvolumeclaims', claim.metadata.namespace, { ...withKind(claim, 'v1', 'PersistentVolumeClaim'), metadata: { ...claim.metadata, annotations }, spec });
+  }
+
+  /**
+   * syncVolume: Available without a claim or only pre-bound to one; Released once its bound claim
+   * is gone; Bound when the claim names it; rolled back when the claim went to another volume.
+   */
   syncVolume(name: string): void {
     const v = this.volumeInformer.getByName(undefined, name);
     if (!v || v.metadata.deletionTimestamp) return;
     const ref = v.spec?.claimRef;
-    let phase = v.status?.phase;
-    if (!ref) phase = 'Available';
-    else if (ref.uid) {
-      const claim = this.claimInformer.getByName(ref.namespace, ref.name);
-      if (!claim || claim.metadata.uid !== ref.uid) phase = v.status?.phase === 'Failed' ? 'Failed' : 'Released';
+    // Pre-bound (no uid yet): the claim's sync binds it.
+    if (!ref || !ref.uid) {
+      this.updateVolumePhase(v, 'Available');
+      return;
     }
-    if (phase && phase !== v.status?.phase) this.ctx.client.updateStatus('persistentvolumes', undefined, { ...withKind(v, 'v1', 'PersistentVolume'), status: { ...(v.status ?? {}), phase } });
+    const phase = v.status?.phase;
+    let claim = this.claimInformer.getByName(ref.namespace, ref.name);
+    // A claim missing from the cache, or another claim of that name there, may only be late: ask the API server before releasing the volume.
+    if ((!claim && phase !== 'Released' && phase !== 'Failed') || (claim && claim.metadata.uid !== ref.uid)) claim = this.ctx.client.tryGet('persistentvolumeclaims', ref.namespace, ref.name);
+    if (claim && claim.metadata.uid !== ref.uid) claim = undefined;
+    if (!claim) {
+      if (phase !== 'Released' && phase !== 'Failed') this.updateVolumePhase(v, 'Released');
+      return;
+    }
+    if (!claim.spec?.volumeName) {
+      if (volumeModeMismatch(claim, v)) {
+        this.event(v, 'Warning', 'VolumeMismatch', `Cannot bind PersistentVolume to requested PersistentVolumeClaim "${claim.metadata.name}" due to incompatible volumeMode.`, 'PersistentVolume');
+        this.event(claim, 'Warning', 'VolumeMismatch', `Cannot bind PersistentVolume "${name}" to requested PersistentVolumeClaim due to incompatible volumeMode.`);
+        return;
+      }
+      // Not bound yet (or unbound by someone): the claim's sync completes it.
+      this.claimQueue.add(keyOf(claim));
+      return;
+    }
+    if (claim.spec.volumeName === name) {
+      this.updateVolumePhase(v, 'Bound');
+      return;
+    }
+    // The claim is bound to another volume.
+    if (hasAnnotation(v, ANN_PROVISIONED_BY) && v.spec?.persistentVolumeReclaimPolicy === 'Delete') {
+      // Provisioned for this claim and not needed: Released, for its deleter.
+      if (phase !== 'Released' && phase !== 'Failed') this.updateVolumePhase(v, 'Released');
+      return;
+    }
+    this.unbindVolume(v);
+  }
+
+  /** unbindVolume: the controller's binding is undone; a user's pre-binding keeps the claim's name and loses its uid. */
+  private unbindVolume(v: KObject): void {
+    let annotations = v.metadata.annotations;
+    let claimRef = v.spec.claimRef;
+    if (hasAnnotation(v, ANN_BOUND_BY_CONTROLLER)) {
+      claimRef = undefined;
+      annotations = { ...annotations };
+      delete annotations[ANN_BOUND_BY_CONTROLLER];
+      if (Object.keys(annotations).length === 0) annotations = undefined;
+    } else {
+      // An empty uid, which the API leaves out.
+      claimRef = { ...claimRef };
+      delete claimRef.uid;
+    }
+    const spec = { ...v.spec, claimRef };
+    if (!claimRef) delete spec.claimRef;
+    const updated = this.ctx.client.update('persistentvolumes', undefined, { ...withKind(v, 'v1', 'PersistentVolume'), metadata: { ...v.metadata, annotations }, spec });
+    this.updateVolumePhase(updated, 'Available');
   }
 }

@@ -15,7 +15,8 @@ import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import { reasonOf, withKind } from '../util/objects';
-import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, classOf } from './binder';
+import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER } from './binder';
+import { classOf } from './volume-index';
 
 export const LOCAL_PATH_PROVISIONER = 'rancher.io/local-path';
 /** The provisioner's identity on its events (kind shows the Pod's name and a UUID after it). */
