@@ -6,11 +6,13 @@
  * when it never went); desiredHealthy and expectedPods come from minAvailable or maxUnavailable;
  * disruptionsAllowed is their difference, never below 0, and 0 while no Pod is expected. The
  * DisruptionAllowed condition says SufficientPods or InsufficientPods; a budget whose count
- * cannot be computed fails safe (0 allowed, SyncFailed).
+ * cannot be computed fails safe (0 allowed, SyncFailed). It also clears a Pod's stale
+ * DisruptionTarget condition (stale-disruption.ts).
  */
 import { keyOf, splitKey, type KObject } from '../../api/meta';
 import { labelSelectorAsSelector } from '../../api/labels/labelselector';
-import { matchesLabels, SelectorParseError, selectorString } from '../../api/labels/selector';
+import { matchesLabels, SelectorParseError } from '../../api/labels/selector';
+import { labelSelectorGoString } from '../../api/labels/labelselector-string';
 import { StatusError } from '../../api/status';
 import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
@@ -22,6 +24,7 @@ import { withKind } from '../util/objects';
 import { canonicalJSON } from '../../api/meta';
 import { DISRUPTION_ALLOWED, INSUFFICIENT_PODS, setCondition, setDisruptionAllowedCondition, SUFFICIENT_PODS, SYNC_FAILED } from './conditions';
 import { ExpectedCountError, expectedPodCount, type ScaleListers } from './expected';
+import { StalePodDisruptionCleaner } from './stale-disruption';
 
 /** DeletionTimeout: how long an eviction's promise to delete a Pod is believed. */
 export const DELETION_TIMEOUT_MS = 2 * 60_000;
@@ -31,6 +34,7 @@ export class DisruptionController {
   readonly podInformer: Informer;
   readonly listers: ScaleListers;
   readonly queue: WorkQueue;
+  readonly stalePodDisruptions: StalePodDisruptionCleaner;
   private readonly recorder: EventRecorder;
 
   constructor(private readonly ctx: ComponentContext) {
@@ -43,7 +47,9 @@ export class DisruptionController {
       statefulsets: resourceByName('statefulsets') ? ctx.informers.get('statefulsets') : undefined,
       getScale: (resource, namespace, name) => ctx.client.getScale(resource, namespace, name),
     };
-    this.queue = new WorkQueue(ctx.proc, 'disruption', (key) => this.sync(key), { synced: () => this.informers().every((i) => i.hasSynced()) });
+    const synced = () => this.informers().every((i) => i.hasSynced());
+    this.queue = new WorkQueue(ctx.proc, 'disruption', (key) => this.sync(key), { synced });
+    this.stalePodDisruptions = new StalePodDisruptionCleaner(ctx, this.podInformer, synced);
     this.pdbInformer.addEventHandler({
       onAdd: (pdb) => this.queue.add(keyOf(pdb)),
       onUpdate: (_old, pdb) => this.queue.add(keyOf(pdb)),
@@ -53,7 +59,18 @@ export class DisruptionController {
       const pdb = this.pdbForPod(pod);
       if (pdb) this.queue.add(keyOf(pdb));
     };
-    this.podInformer.addEventHandler({ onAdd: onPod, onUpdate: (_o, p) => onPod(p), onDelete: onPod });
+    // addPod and updatePod also look for a stale DisruptionTarget condition; deletePod does not.
+    this.podInformer.addEventHandler({
+      onAdd: (p) => {
+        onPod(p);
+        this.stalePodDisruptions.onPod(p);
+      },
+      onUpdate: (_o, p) => {
+        onPod(p);
+        this.stalePodDisruptions.onPod(p);
+      },
+      onDelete: onPod,
+    });
   }
 
   informers(): Informer[] {
@@ -116,7 +133,8 @@ export class DisruptionController {
         typed,
         'Warning',
         'UnmanagedPods',
-        `Pods selected by this PodDisruptionBudget (selector: ${selectorText(pdb)}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.`,
+        // The selector as Go's %v prints a *metav1.LabelSelector (its generated String()), not as "foo=bar".
+        `Pods selected by this PodDisruptionBudget (selector: ${labelSelectorGoString(pdb.spec?.selector)}) were found to be unmanaged. As a result, the status of the PDB cannot be calculated correctly, which may result in undefined behavior. To account for these pods please set ".spec.minAvailable" field of the PDB to an integer value.`,
       );
     const now = this.ctx.sim.clock.nowMs();
     const { disrupted, recheckAt } = this.disruptedPodMap(pods, pdb, now);
@@ -211,15 +229,6 @@ function selects(pdb: KObject, pod: KObject): boolean {
     return !!sel && matchesLabels(sel, pod.metadata.labels);
   } catch {
     return false;
-  }
-}
-
-/** The selector as labels.Selector's String() prints it in the UnmanagedPods event. */
-function selectorText(pdb: KObject): string {
-  try {
-    return selectorString(labelSelectorAsSelector(pdb.spec?.selector) ?? []);
-  } catch {
-    return '';
   }
 }
 
