@@ -61,18 +61,18 @@ Feature: The walkthrough, recorded from its terminal session
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +<none> +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +<none> +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +<none> +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +Pending +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-1 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +<none> +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +0/1 +ContainerCreating +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
+      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
       """
     When I run `kubectl get deployments,replicasets,pods -o wide`
     Then the output lines match:
@@ -84,9 +84,9 @@ Feature: The walkthrough, recorded from its terminal session
       replicaset\.apps/nginx-[a-z0-9]+ +3 +3 +3 +\S.*? +nginx +nginx +app=nginx,pod-template-hash=[a-z0-9]+
 
       NAME +READY +STATUS +RESTARTS +AGE +IP +NODE +NOMINATED NODE +READINESS GATES
-      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
+      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
       pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.2 +k8s-worker-1 +<none> +<none>
-      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
+      pod/nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
       """
     When I run `kubectl describe deployment nginx`
     Then the output lines match:
@@ -131,7 +131,6 @@ Feature: The walkthrough, recorded from its terminal session
       """
       CONTAINER +IMAGE +CREATED +STATE +NAME +ATTEMPT +POD ID +POD +NAMESPACE
       [0-9a-f]{13} +[0-9a-f]{13} +\S.*? +Running +nginx +0 +[0-9a-f]{13} +nginx-[a-z0-9]+-[a-z0-9]{5} +default
-      [0-9a-f]{13} +[0-9a-f]{13} +\S.*? +Running +nginx +0 +[0-9a-f]{13} +nginx-[a-z0-9]+-[a-z0-9]{5} +default
       [0-9a-f]{13} +[0-9a-f]{13} +\S.*? +Running +kube-flannel +0 +[0-9a-f]{13} +kube-flannel-ds-[a-z0-9]{5} +kube-flannel
       [0-9a-f]{13} +[0-9a-f]{13} +\S.*? +Running +kube-proxy +0 +[0-9a-f]{13} +kube-proxy-[a-z0-9]{5} +kube-system
       """
@@ -140,15 +139,13 @@ Feature: The walkthrough, recorded from its terminal session
       """
       POD ID +CREATED +STATE +NAME +NAMESPACE +ATTEMPT +RUNTIME
       [0-9a-f]{13} +\S.*? +Ready +nginx-[a-z0-9]+-[a-z0-9]{5} +default +0 +\(default\)
-      [0-9a-f]{13} +\S.*? +Ready +nginx-[a-z0-9]+-[a-z0-9]{5} +default +0 +\(default\)
-      [0-9a-f]{13} +\S.*? +Ready +kube-flannel-ds-[a-z0-9]{5} +kube-flannel +0 +\(default\)
       [0-9a-f]{13} +\S.*? +Ready +kube-proxy-[a-z0-9]{5} +kube-system +0 +\(default\)
+      [0-9a-f]{13} +\S.*? +Ready +kube-flannel-ds-[a-z0-9]{5} +kube-flannel +0 +\(default\)
       """
     # Delete a Pod: the ReplicaSet controller notices 2 < 3 and creates a replacement.
     When I run `kubectl delete pod -l app=nginx --wait=false --field-selector spec.nodeName=k8s-worker-1`
     Then the output lines match:
       """
-      pod "nginx-[a-z0-9]+-[a-z0-9]{5}" deleted
       pod "nginx-[a-z0-9]+-[a-z0-9]{5}" deleted
       """
     When I run `sleep 20s`
@@ -159,9 +156,9 @@ Feature: The walkthrough, recorded from its terminal session
     Then the output lines match:
       """
       NAME +READY +STATUS +RESTARTS +AGE +IP +NODE +NOMINATED NODE +READINESS GATES
+      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.1\.3 +k8s-worker-1 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.3 +k8s-worker-2 +<none> +<none>
       nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.2 +k8s-worker-2 +<none> +<none>
-      nginx-[a-z0-9]+-[a-z0-9]{5} +1/1 +Running +0 +\S.*? +10\.244\.2\.4 +k8s-worker-2 +<none> +<none>
       """
     # Applying the same file again changes nothing.
     When I run `kubectl apply -f nginx.yaml`
@@ -173,31 +170,25 @@ Feature: The walkthrough, recorded from its terminal session
     Then the output lines match:
       """
       LAST SEEN +TYPE +REASON +OBJECT +MESSAGE
-      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
+      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 356ms \(356ms including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 371ms \(371ms including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.214s \(5\.214s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 364ms \(5\.649s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.177s \(5\.177s including waiting\)\. Image size: 72188133 bytes\.
-      \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
-      \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
-      \S.*? +Normal +Killing +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Stopping container nginx
-      \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-1
-      \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 359ms \(5\.536s including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 4\.918s \(4\.918s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       \S.*? +Normal +Killing +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Stopping container nginx
       \S.*? +Normal +Scheduled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully assigned default/nginx-[a-z0-9]+-[a-z0-9]{5} to k8s-worker-2
       \S.*? +Normal +Pulling +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Pulling image "nginx"
-      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 353ms \(701ms including waiting\)\. Image size: 72188133 bytes\.
+      \S.*? +Normal +Pulled +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Successfully pulled image "nginx" in 5\.335s \(5\.335s including waiting\)\. Image size: 72188133 bytes\.
       \S.*? +Normal +Created +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Created container nginx
       \S.*? +Normal +Started +pod/nginx-[a-z0-9]+-[a-z0-9]{5} +Started container nginx
       """

@@ -99,6 +99,26 @@ export function daemonSetNotConverged(w: WorkloadSpec, ds: KObject, pods: KObjec
 }
 
 /** The phase a bare Pod ends in: its container exits with the code, and the restart policy decides. */
+/**
+ * A workload's Service: it has EndpointSlices (a placeholder when it has no Pods), listing each
+ * of its Pods that has an IP and has not finished, ready exactly when the Pod is Ready and not terminating, and no other Pod. (The
+ * EndpointSlice controller retries a failed sync with a back-off of its own, 1 s doubling, so
+ * its slices may lag well behind the Pods after an outage.)
+ */
+export function serviceNotConverged(w: WorkloadSpec, pods: KObject[], slices: KObject[]): string[] {
+  const want = pods
+    .filter((p) => p.status?.podIP && !isTerminal(p))
+    .map((p) => `${p.metadata.name}:${isReady(p) && !p.metadata.deletionTimestamp}`)
+    .sort();
+  const own = slices.filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === w.name);
+  // A Service without Pods has its placeholder slice.
+  if (!own.length) return [`${w.name}: its Service has no EndpointSlice yet`];
+  const got = own
+    .flatMap((s) => (s.endpoints ?? []).map((e: any) => `${e.targetRef?.name}:${e.conditions?.ready === true}`))
+    .sort();
+  return JSON.stringify(got) === JSON.stringify(want) ? [] : [`${w.name}: its Service's EndpointSlices list ${got.join(', ') || 'nothing'}, its Pods are ${want.join(', ') || 'none'}`];
+}
+
 export function bareNotConverged(w: WorkloadSpec, pod: KObject, s: ClusterState): string[] {
   if (pod.metadata.deletionTimestamp) return [`${w.name}: pod still terminating`];
   if (doomed(pod, s).length) return doomed(pod, s).map((m) => `${w.name}: ${m}`);

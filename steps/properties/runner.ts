@@ -4,6 +4,7 @@
  * every etcd write; then, after the last fault, convergence within a bound and a quiet period.
  */
 import type { KObject } from '../../model/api/meta';
+import { etcdKey as registryKey, etcdPrefix, resourceByName } from '../../model/api/registry';
 import { Cluster } from '../../model/cluster';
 import { type ClusterConfig, parseClusterConfig } from '../../model/cluster-config';
 import { FaultInjector, type FaultWindow } from '../../model/sim/faults';
@@ -12,7 +13,7 @@ import { crash, restart } from './components';
 import { etcdKey, type Intent, tolerant, UserActions } from './actions';
 import { Calm } from './calm';
 import { type Deletion, Ledger } from './ledger';
-import { bareNotConverged, daemonSetNotConverged, doomed, replicasNotConverged, unfinishedDeletions } from './converged';
+import { bareNotConverged, daemonSetNotConverged, doomed, replicasNotConverged, serviceNotConverged, unfinishedDeletions } from './converged';
 import { pdbFor, pdbNotConverged } from './disruption';
 import { kindConfig, manifest, resourceOf, service } from './manifests';
 import { readState } from './oracle';
@@ -133,6 +134,7 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[], dele
   }
   const rsUIDs = new Set(cluster.etcd.range(`/registry/replicasets/${NS}/`).map((kv) => JSON.parse(kv.value).metadata.uid));
   const orphaned = new Set(deletions.filter((d) => d.policy === 'Orphan').map((d) => d.key));
+  const slices = cluster.etcd.range(etcdPrefix(resourceByName('endpointslices')!, NS)).map((kv) => JSON.parse(kv.value) as KObject);
   for (const [i, w] of c.workloads.entries()) {
     const obj = live.get(w.name);
     const pods = ours.filter((p) => p.metadata.labels![APP_LABEL] === w.name);
@@ -144,6 +146,7 @@ export function notConverged(cluster: Cluster, c: Case, intended: number[], dele
     if (w.kind === 'Pod') out.push(...bareNotConverged(w, obj, s));
     else if (w.kind === 'DaemonSet') out.push(...daemonSetNotConverged(w, obj, pods, s));
     else out.push(...replicasNotConverged(w, obj, pods, intended[i], rsUIDs, s));
+    if (w.service && cluster.etcd.get(registryKey(resourceByName('services')!, NS, w.name))) out.push(...serviceNotConverged(w, pods, slices));
   }
   out.push(...pdbNotConverged(cluster, c, ours));
   // System Pods too (kube-flannel's tolerate only NoSchedule): a pending eviction is not a converged cluster.

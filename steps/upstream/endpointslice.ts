@@ -15,7 +15,8 @@ import {
   shouldPodBeInEndpoints,
   shouldSetHostname,
 } from '../../model/controllers/endpointslice/endpoints';
-import { CONTROLLER_NAME, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, newEndpointSlice, setEndpointSliceLabels } from '../../model/controllers/endpointslice/reconciler';
+import { CONTROLLER_NAME, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, setEndpointSliceLabels } from '../../model/controllers/endpointslice/labels';
+import { newEndpointSlice } from '../../model/controllers/endpointslice/reconciler';
 import { runCases, same } from './apps-fakes';
 
 const FILE = 'endpointslice.json';

@@ -3,28 +3,55 @@
  * selector, EndpointSlices listing the selected Pods' addresses, readiness and ports. Handlers
  * turn Service, Pod and EndpointSlice events into Service keys; a Pod finds the Services that
  * select it through a selector index, and a Service its Pods through a label index, so no
- * event ever scans every Pod. syncService re-reads everything from the caches.
+ * event ever scans every Pod. syncService re-reads everything from the caches; a failed sync
+ * is retried with the controller's own back-off (1 s doubling up to 1000 s, 15 times at most).
  */
 import { keyOf, type KObject } from '../../api/meta';
+import { StatusError } from '../../api/status';
 import { determineNeededServiceUpdates, podEndpointsChanged } from './endpoints';
 import { matchesLabels, type Selector } from '../../api/selectors';
 import type { ComponentContext } from '../../component';
+import type { EventRecorder } from '../../client/events';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
-import { CONTROLLER_NAME, desiredSlices, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, reconcile, SliceTracker } from './reconciler';
+import { LABEL_SERVICE_NAME, managedByController } from './labels';
+import { MAX_ENDPOINTS_PER_SLICE, reconcile, ReconcileError } from './reconciler';
+import { SliceTracker } from './slice-tracker';
 import { TriggerTimeTracker } from './trigger-time';
 
 const POD_BY_LABEL = 'endpointslice/podByLabel';
 const SERVICE_BY_SELECTOR = 'endpointslice/serviceBySelector';
 const SLICE_BY_SERVICE = 'endpointslice/sliceByService';
-/** A sync that found its own writes not yet in the cache tries again after this long. */
-const STALE_RETRY_MS = 100;
+/** maxRetries: a Service whose sync failed this many times in a row is dropped from the queue. */
+const MAX_RETRIES = 15;
+/** endpointSliceChangeMinSyncDelay: a slice changed by someone else is looked at after at least this long. */
+const SLICE_CHANGE_MIN_SYNC_DELAY_MS = 1000;
+/** defaultSyncBackOff and maxSyncBackOff of the controller's rate limiter. */
+const SYNC_BACKOFF_MS = 1000;
+const MAX_SYNC_BACKOFF_MS = 1000 * 1000;
+
+/** kube-controller-manager's flags for this controller. */
+export interface EndpointSliceControllerOptions {
+  /** --max-endpoints-per-slice (100). */
+  maxEndpointsPerSlice?: number;
+  /** --endpointslice-updates-batch-period (0): how long a Pod change waits before its Services sync. */
+  updatesBatchPeriodMs?: number;
+}
+
+/** endpointslicepkg.StaleInformerCache: the slices cached lag behind this controller's own writes. */
+export class StaleInformerCacheError extends Error {}
 
 /** A Service's selector as label requirements (a Service selector is a plain equality map). */
 function serviceSelector(svc: KObject): Selector | null {
   const sel: Record<string, string> | undefined = svc.spec?.selector;
   if (!sel || Object.keys(sel).length === 0) return null;
   return Object.entries(sel).map(([key, v]): Selector[number] => ({ key, op: '=', values: [String(v)] }));
+}
+
+/** ServiceControllerKey: the Service a slice names in its service-name label. */
+function serviceKeyOf(slice: KObject): string | undefined {
+  const name = slice.metadata.labels?.[LABEL_SERVICE_NAME];
+  return name ? `${slice.metadata.namespace}/${name}` : undefined;
 }
 
 export class EndpointSliceController {
@@ -34,24 +61,32 @@ export class EndpointSliceController {
   /** The nodes, for each endpoint's zone. */
   readonly nodeInformer: Informer;
   readonly queue: WorkQueue;
-  private readonly tracker = new SliceTracker();
-  private readonly triggers = new TriggerTimeTracker();
+  readonly tracker = new SliceTracker();
+  readonly triggers = new TriggerTimeTracker();
+  private readonly recorder: EventRecorder;
+  private readonly maxEndpointsPerSlice: number;
+  private readonly batchPeriodMs: number;
 
-  constructor(private readonly ctx: ComponentContext) {
+  constructor(
+    private readonly ctx: ComponentContext,
+    opts: EndpointSliceControllerOptions = {},
+  ) {
+    this.maxEndpointsPerSlice = opts.maxEndpointsPerSlice ?? MAX_ENDPOINTS_PER_SLICE;
+    this.batchPeriodMs = opts.updatesBatchPeriodMs ?? 0;
+    this.recorder = ctx.recorder('endpoint-slice-controller');
     this.serviceInformer = ctx.informers.get('services');
     this.podInformer = ctx.informers.get('pods');
     this.sliceInformer = ctx.informers.get('endpointslices');
     this.nodeInformer = ctx.informers.get('nodes');
     this.podInformer.addIndexer(POD_BY_LABEL, (p) => Object.entries(p.metadata.labels ?? {}).map(([k, v]) => `${p.metadata.namespace}/${k}=${v}`));
     this.serviceInformer.addIndexer(SERVICE_BY_SELECTOR, (s) => Object.entries(s.spec?.selector ?? {}).map(([k, v]) => `${s.metadata.namespace}/${k}=${v}`));
-    this.sliceInformer.addIndexer(SLICE_BY_SERVICE, (s) =>
-      s.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME && s.metadata.labels?.[LABEL_SERVICE_NAME] ? [`${s.metadata.namespace}/${s.metadata.labels[LABEL_SERVICE_NAME]}`] : [],
-    );
+    this.sliceInformer.addIndexer(SLICE_BY_SERVICE, (s) => (managedByController(s) && serviceKeyOf(s) ? [serviceKeyOf(s)!] : []));
     // Waits for its caches, as the other creating controllers do: a half-listed cache means duplicate slices.
-    this.queue = new WorkQueue(ctx.proc, 'endpoint_slice', (key) => {
-      this.syncService(key);
-      this.queue.forget(key);
-    }, { synced: () => this.serviceInformer.hasSynced() && this.podInformer.hasSynced() && this.sliceInformer.hasSynced() && this.nodeInformer.hasSynced() });
+    this.queue = new WorkQueue(ctx.proc, 'endpoint_slice', (key) => this.processKey(key), {
+      baseDelayMs: SYNC_BACKOFF_MS,
+      maxDelayMs: MAX_SYNC_BACKOFF_MS,
+      synced: () => this.serviceInformer.hasSynced() && this.podInformer.hasSynced() && this.sliceInformer.hasSynced() && this.nodeInformer.hasSynced(),
+    });
     this.serviceInformer.addEventHandler({
       onAdd: (svc) => this.queue.add(keyOf(svc)),
       onUpdate: (_old, svc) => this.queue.add(keyOf(svc)),
@@ -60,24 +95,49 @@ export class EndpointSliceController {
     this.podInformer.addEventHandler({
       onAdd: (pod) => this.enqueueServicesOf(pod),
       onUpdate: (old, pod) => {
-        for (const key of this.servicesToUpdateOnPodChange(old, pod)) this.queue.add(key);
+        for (const key of this.servicesToUpdateOnPodChange(old, pod)) this.queue.addAfter(key, this.batchPeriodMs);
       },
       onDelete: (pod) => this.enqueueServicesOf(pod),
     });
-    // Someone else changing or deleting a managed slice: the owner Service gets it back in shape.
-    const serviceKeyOf = (s: KObject) => (s.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME ? `${s.metadata.namespace}/${s.metadata.labels?.[LABEL_SERVICE_NAME]}` : undefined);
+    // A slice this controller manages changed by someone else (the tracker knows its own writes)
+    // or handed to or taken from it: its Service gets it back in shape.
     this.sliceInformer.addEventHandler({
-      onUpdate: (_old, s) => {
-        const key = serviceKeyOf(s);
-        if (key) this.queue.add(key);
+      onAdd: (s) => {
+        if (managedByController(s) && this.tracker.shouldSync(s)) this.queueServiceOf(s);
+      },
+      onUpdate: (old, s) => {
+        // The generation does not change with the labels; a slice moved to another Service syncs both.
+        if (old.metadata.labels?.[LABEL_SERVICE_NAME] !== s.metadata.labels?.[LABEL_SERVICE_NAME]) {
+          this.queueServiceOf(s);
+          this.queueServiceOf(old);
+          return;
+        }
+        if (managedByController(old) !== managedByController(s) || (managedByController(s) && this.tracker.shouldSync(s))) this.queueServiceOf(s);
       },
       onDelete: (s) => {
-        const key = serviceKeyOf(s);
-        if (!key) return;
-        this.tracker.observedDelete(key, s.metadata.name!);
-        this.queue.add(key);
+        if (managedByController(s) && this.tracker.has(s) && !this.tracker.handleDeletion(s)) this.queueServiceOf(s);
       },
     });
+  }
+
+  /** queueServiceForEndpointSlice: after the larger of a second and the batch period. */
+  private queueServiceOf(slice: KObject): void {
+    const key = serviceKeyOf(slice);
+    if (key) this.queue.addAfter(key, Math.max(SLICE_CHANGE_MIN_SYNC_DELAY_MS, this.batchPeriodMs));
+  }
+
+  /** processNextServiceWorkItem and handleErr: a failed sync comes back rate-limited, until it has failed 15 times. */
+  private processKey(key: string): void {
+    try {
+      this.syncService(key);
+    } catch (e) {
+      if (!(e instanceof StatusError || e instanceof ReconcileError || e instanceof StaleInformerCacheError)) throw e;
+      if (this.queue.numRequeues(key) < MAX_RETRIES) {
+        this.queue.addRateLimited(key);
+        return;
+      }
+    }
+    this.queue.forget(key);
   }
 
   /** The Services in the Pod's namespace whose selector matches its labels (GetServicesToUpdate). */
@@ -93,7 +153,7 @@ export class EndpointSliceController {
   }
 
   private enqueueServicesOf(pod: KObject): void {
-    for (const key of this.servicesOf(pod)) this.queue.add(key);
+    for (const key of this.servicesOf(pod)) this.queue.addAfter(key, this.batchPeriodMs);
   }
 
   /** GetServicesToUpdateOnPodChange: nothing for a resync or an update its endpoints do not see. */
@@ -120,21 +180,35 @@ export class EndpointSliceController {
     const svc = this.serviceInformer.get(key);
     if (!svc) {
       // Its slices go with it: the garbage collector follows their owner references.
-      this.tracker.forget(key);
       this.triggers.forget(key);
+      this.tracker.deleteService(key);
       return;
     }
+    // An ExternalName Service has no endpoints; one without a selector gets its slices from whoever made it.
+    if (svc.spec?.type === 'ExternalName') return;
     const sel = serviceSelector(svc);
-    if (!sel || svc.metadata.deletionTimestamp || svc.spec?.type === 'ExternalName') return;
-    const existing = this.sliceInformer.byIndex(SLICE_BY_SERVICE, key).filter((s) => s.metadata.ownerReferences?.some((r) => r.uid === svc.metadata.uid));
-    if (this.tracker.stale(key, new Map(existing.map((s) => [s.metadata.name!, s])))) {
-      this.queue.addAfter(key, STALE_RETRY_MS);
-      return;
-    }
+    if (!sel) return;
     const pods = this.selectedPods(svc, sel);
+    // Its slices by label (owned or not: the reconciler deletes those of another owner), but not
+    // those already being deleted, which could otherwise hold the controller up.
+    const slices = this.sliceInformer
+      .byIndex(SLICE_BY_SERVICE, key)
+      .filter((s) => !s.metadata.deletionTimestamp)
+      .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
+    if (this.tracker.staleSlices(key, slices)) throw new StaleInformerCacheError('EndpointSlice informer cache is out of date');
     // Computed before reconciling, so the tracker's state moves on even when no slice changes.
     const triggerTime = this.triggers.compute(key, svc, pods);
-    reconcile(this.ctx.client, this.tracker, svc, existing, desiredSlices(svc, pods, (name) => this.nodeInformer.get(name)), triggerTime);
+    try {
+      reconcile(
+        { client: this.ctx.client, tracker: this.tracker, nodeNamed: (name) => this.nodeInformer.get(name), maxEndpointsPerSlice: this.maxEndpointsPerSlice },
+        svc,
+        pods,
+        slices,
+        triggerTime,
+      );
+    } catch (e) {
+      if (e instanceof ReconcileError) this.recorder.event(svc, 'Warning', 'FailedToUpdateEndpointSlices', `Error updating Endpoint Slices for Service ${key}: ${e.message}`);
+      throw e;
+    }
   }
 }
-

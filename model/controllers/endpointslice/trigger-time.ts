@@ -42,6 +42,11 @@ export class TriggerTimeTracker {
     return minChanged;
   }
 
+  /** Whether the tracker has a state for the Service (upstream's tests read ServiceStates). */
+  tracks(key: string): boolean {
+    return this.states.has(key);
+  }
+
   /** DeleteService: a Service gone is forgotten (one made again under its name starts anew). */
   forget(key: string): void {
     this.states.delete(key);
