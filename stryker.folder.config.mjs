@@ -93,7 +93,9 @@ const PARTS = {
       ],
       features: [
         'features/upstream-endpointslice.feature',
+        'features/upstream-endpointslice-controller.feature',
         'features/upstream-disruption.feature',
+        'features/upstream-pv-binder.feature',
         'features/upstream-namespace.feature',
         'features/services.feature',
         'features/storage.feature',
