@@ -98,12 +98,11 @@ export function daemonSetNotConverged(w: WorkloadSpec, ds: KObject, pods: KObjec
   return out;
 }
 
-/** The phase a bare Pod ends in: its container exits with the code, and the restart policy decides. */
 /**
  * A workload's Service: it has EndpointSlices (a placeholder when it has no Pods), listing each
- * of its Pods that has an IP and has not finished, ready exactly when the Pod is Ready and not terminating, and no other Pod. (The
- * EndpointSlice controller retries a failed sync with a back-off of its own, 1 s doubling, so
- * its slices may lag well behind the Pods after an outage.)
+ * of its Pods that has an IP and has not finished, ready exactly when the Pod is Ready and not
+ * terminating, and no other Pod. (The EndpointSlice controller retries a failed sync with a
+ * back-off of its own, 1 s doubling, so its slices may lag well behind the Pods after an outage.)
  */
 export function serviceNotConverged(w: WorkloadSpec, pods: KObject[], slices: KObject[]): string[] {
   const want = pods
@@ -119,6 +118,7 @@ export function serviceNotConverged(w: WorkloadSpec, pods: KObject[], slices: KO
   return JSON.stringify(got) === JSON.stringify(want) ? [] : [`${w.name}: its Service's EndpointSlices list ${got.join(', ') || 'nothing'}, its Pods are ${want.join(', ') || 'none'}`];
 }
 
+/** The phase a bare Pod ends in: its container exits with the code, and the restart policy decides. */
 export function bareNotConverged(w: WorkloadSpec, pod: KObject, s: ClusterState): string[] {
   if (pod.metadata.deletionTimestamp) return [`${w.name}: pod still terminating`];
   if (doomed(pod, s).length) return doomed(pod, s).map((m) => `${w.name}: ${m}`);
