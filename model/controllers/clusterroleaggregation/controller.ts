@@ -55,7 +55,9 @@ export class ClusterRoleAggregationController {
       resource: 'clusterroles',
       name,
       patchType: 'apply',
-      body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules },
+      // No rule left: the configuration has no rules at all (toApplyPolicyRules gives nil, and
+      // omitempty drops it), not an empty list the controller would then own.
+      body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, ...(rules.length ? { rules } : {}) },
       query: { fieldManager: FIELD_MANAGER, force: true },
     });
   }

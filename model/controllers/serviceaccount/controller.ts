@@ -19,7 +19,11 @@ export class ServiceAccountsController {
   readonly nsInformer: Informer;
   readonly queue: WorkQueue;
 
-  constructor(private readonly ctx: ComponentContext) {
+  /** accounts: options.ServiceAccounts, the names ensured in each namespace, in order. */
+  constructor(
+    private readonly ctx: ComponentContext,
+    private readonly accounts: readonly string[] = SERVICE_ACCOUNTS_TO_ENSURE,
+  ) {
     this.saInformer = ctx.informers.get('serviceaccounts');
     this.nsInformer = ctx.informers.get('namespaces');
     const synced = () => this.saInformer.hasSynced() && this.nsInformer.hasSynced();
@@ -39,7 +43,7 @@ export class ServiceAccountsController {
   private syncNamespace(name: string): void {
     const ns = this.nsInformer.getByName(undefined, name);
     if (!ns || ns.status?.phase !== 'Active') return;
-    for (const sa of SERVICE_ACCOUNTS_TO_ENSURE) {
+    for (const sa of this.accounts) {
       if (this.saInformer.getByName(name, sa)) continue;
       try {
         this.ctx.client.create('serviceaccounts', name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: name } });
