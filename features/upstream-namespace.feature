@@ -18,6 +18,14 @@ Feature: The namespace controller passes Kubernetes' own unit tests
       | updateConditions     |
       | processContentTotals |
 
+  @CT50
+  Scenario Outline: The deletion conditions' edges, the model's own rows: <table>
+    Then every case of upstream's namespace test <table> holds on the model
+
+    Examples:
+      | table                  |
+      | deleteContentCondition |
+
   @CT13
   Scenario Outline: Emptying and finalizing a Namespace, as namespaced_resources_deleter_test.go pins it: <table>
     Then every case of upstream's namespace test <table> holds on the model
@@ -26,4 +34,11 @@ Feature: The namespace controller passes Kubernetes' own unit tests
       | table             |
       | finalized         |
       | finalizeNamespace |
-      | syncNamespace     |
+
+  @CT13 @CT50
+  Scenario Outline: Emptying and finalizing a Namespace on a control plane, as namespaced_resources_deleter_test.go pins it: <table>
+    Then every case of upstream's namespace test <table> holds on the model
+
+    Examples:
+      | table   |
+      | deleter |

@@ -12,11 +12,17 @@ import { StatusError } from '../../api/status';
 import type { Informer } from '../../client/informer';
 import { WorkQueue } from '../../client/workqueue';
 import type { ComponentContext } from '../../component';
-import { withKind } from '../util/objects';
+import { reasonOf, withKind } from '../util/objects';
 import { contentConditions, deleteContentCondition, updateConditions, type ContentTotals } from './conditions';
 
 /** The finalizer this controller owns in spec.finalizers (v1.FinalizerKubernetes). */
 export const FINALIZER_KUBERNETES = 'kubernetes';
+
+/**
+ * namespaceDeletionGracePeriod: a Namespace event is handled 5 s later, so HA API servers see the
+ * deletion and etcd the last objects created in it before the controller empties it.
+ */
+export const NAMESPACE_DELETION_GRACE_PERIOD_MS = 5000;
 
 export class NamespaceController {
   readonly nsInformer: Informer;
@@ -27,7 +33,7 @@ export class NamespaceController {
     // The controller's rate limiter starts at 5 ms and doubles, as upstream's (with a 1000 s cap).
     this.queue = new WorkQueue(ctx.proc, 'namespace', (key) => this.sync(key), { synced: () => this.nsInformer.hasSynced() });
     const enqueue = (ns: KObject) => {
-      if (ns.metadata.deletionTimestamp) this.queue.add(keyOf(ns));
+      if (ns.metadata.deletionTimestamp) this.queue.addAfter(keyOf(ns), NAMESPACE_DELETION_GRACE_PERIOD_MS);
     };
     this.nsInformer.addEventHandler({ onAdd: enqueue, onUpdate: (_o, ns) => enqueue(ns) });
   }
@@ -42,7 +48,7 @@ export class NamespaceController {
       this.queue.forget(key);
       if (estimate !== undefined) this.queue.addAfter(key, recheckAfterSeconds(estimate) * 1000);
     } catch (e) {
-      if (!(e instanceof StatusError || e instanceof ContentRemainingError)) throw e;
+      if (!(e instanceof StatusError || e instanceof DeletionError)) throw e;
       this.queue.addRateLimited(key);
     }
   }
@@ -60,8 +66,30 @@ export class NamespaceController {
     if (estimate > 0) return estimate;
     const current = this.ctx.client.tryGet('namespaces', undefined, name);
     if (!current) return undefined;
-    this.ctx.client.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: finalizeNamespace(withKind(current, 'v1', 'Namespace'), FINALIZER_KUBERNETES) });
+    try {
+      this.retryOnConflict(current, (latest) =>
+        this.ctx.client.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: finalizeNamespace(withKind(latest, 'v1', 'Namespace'), FINALIZER_KUBERNETES) }),
+      );
+    } catch (e) {
+      // Another deleter sharing the token may have finished the Namespace already.
+      if (reasonOf(e) !== 'NotFound') throw e;
+    }
     return undefined;
+  }
+
+  /** retryOnConflictError: a Conflict gets the Namespace again and retries at once, unless its uid changed. */
+  private retryOnConflict(ns: KObject, fn: (latest: KObject) => void): void {
+    let latest = ns;
+    for (;;) {
+      try {
+        return fn(latest);
+      } catch (e) {
+        if (reasonOf(e) !== 'Conflict') throw e;
+      }
+      const prev = latest;
+      latest = this.ctx.client.get('namespaces', undefined, ns.metadata.name!);
+      if (prev.metadata.uid !== latest.metadata.uid) throw new DeletionError('namespace uid has changed across retries');
+    }
   }
 
   /**
@@ -97,22 +125,55 @@ export class NamespaceController {
         if (!(e instanceof StatusError)) throw e;
       }
     }
-    if (errors.length) throw new ContentRemainingError(errors.join(', '));
+    if (errors.length) throw new DeletionError(errors.join(', '));
     return estimate;
   }
 
-  /** deleteAllContentForGroupVersionResource: the collection deleted, then what is left of it and why. */
-  private deleteAllContentForResource(r: ResourceInfo, ns: string, deletedAt: number): { estimate: number; remaining: number; finalizers: Map<string, number>; error?: string } {
-    const estimate = r.resource === 'pods' ? this.estimateGracefulTermination(ns, deletedAt) : 0;
-    this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: { propagationPolicy: 'Background' } });
-    const left = this.ctx.client.list(r.resource, ns).items;
-    const finalizers = new Map<string, number>();
-    for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
-    // Objects still in their grace period: their finalizers are not counted yet.
-    if (estimate !== 0) return { estimate, remaining: left.length, finalizers: new Map() };
-    if (finalizers.size > 0) return { estimate: FINALIZER_ESTIMATE_SECONDS, remaining: left.length, finalizers };
-    if (left.length === 0) return { estimate, remaining: 0, finalizers };
-    return { estimate, remaining: left.length, finalizers, error: `unexpected items still remain in namespace: ${ns} for gvr: ${gvrString(r)}` };
+  /**
+   * deleteAllContentForGroupVersionResource: the collection deleted (or, where the server answers
+   * 404 or 405, each item listed and deleted), then what is left of it and why. A failed request
+   * is this resource's error; the other resources go on.
+   */
+  private deleteAllContentForResource(r: ResourceInfo, ns: string, deletedAt: number): ResourceLeft {
+    let estimate = 0;
+    try {
+      estimate = r.resource === 'pods' ? this.estimateGracefulTermination(ns, deletedAt) : 0;
+      const background = { propagationPolicy: 'Background' as const };
+      if (!this.unsupported(() => this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: background }))) {
+        for (const o of this.listCollection(r, ns) ?? []) this.unsupported(() => this.ctx.client.request({ verb: 'delete', resource: r.resource, namespace: ns, name: o.metadata.name, query: background }));
+      }
+      const left = this.listCollection(r, ns);
+      if (!left) return { estimate, remaining: 0, finalizers: new Map() };
+      // Nothing left: done, whatever the Pods' grace periods said.
+      if (left.length === 0) return { estimate: 0, remaining: 0, finalizers: new Map() };
+      const finalizers = new Map<string, number>();
+      for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+      // Objects still in their grace period: their finalizers are not counted yet.
+      if (estimate !== 0) return { estimate, remaining: left.length, finalizers: new Map() };
+      if (finalizers.size > 0) return { estimate: FINALIZER_ESTIMATE_SECONDS, remaining: left.length, finalizers };
+      return { estimate, remaining: left.length, finalizers, error: `unexpected items still remain in namespace: ${ns} for gvr: ${gvrString(r)}` };
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      return { estimate, remaining: 0, finalizers: new Map(), error: e.message };
+    }
+  }
+
+  /** Runs a request; false when the server answered NotFound or MethodNotAllowed (the verb is not served there). */
+  private unsupported(send: () => void): boolean {
+    try {
+      send();
+      return true;
+    } catch (e) {
+      if (reasonOf(e) === 'NotFound' || reasonOf(e) === 'MethodNotAllowed') return false;
+      throw e;
+    }
+  }
+
+  /** listCollection: the items, or undefined where the list is not served (404, 405). */
+  private listCollection(r: ResourceInfo, ns: string): KObject[] | undefined {
+    let items: KObject[] | undefined;
+    this.unsupported(() => (items = this.ctx.client.list(r.resource, ns).items));
+    return items;
   }
 
   /** estimateGracefulTerminationForPods: the longest grace period of the Pods not yet terminal, 0 once it has passed since the deletion. */
@@ -130,8 +191,16 @@ export class NamespaceController {
 /** The estimate for content held by finalizers (finalizerEstimateSeconds): time for the garbage collector. */
 export const FINALIZER_ESTIMATE_SECONDS = 15;
 
-/** Items left that nothing explains: the pass failed, and is retried with backoff. */
-export class ContentRemainingError extends Error {}
+/** What one resource's pass left: the estimate, how many items, their finalizers, and its error. */
+interface ResourceLeft {
+  estimate: number;
+  remaining: number;
+  finalizers: Map<string, number>;
+  error?: string;
+}
+
+/** A failed pass (items left that nothing explains, requests that failed, a uid that changed): retried with backoff. */
+export class DeletionError extends Error {}
 
 /** The worker's delay after a ResourcesRemainingError: half the estimate, plus a second. */
 export function recheckAfterSeconds(estimate: number): number {

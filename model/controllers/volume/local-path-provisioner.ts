@@ -64,6 +64,12 @@ export class LocalPathProvisioner {
     if (this.volumeInformer.getByName(undefined, name)) return;
     const ref = withKind(claim, 'v1', 'PersistentVolumeClaim');
     this.recorder.event(ref, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${claim.metadata.namespace}/${claim.metadata.name}"`);
+    // provisionFor: a node-local volume serves one node's Pods only (upstream's controller retries with
+    // back-off and repeats the event; here it is sent once, until the claim changes).
+    if ((claim.spec?.accessModes ?? []).some((m: string) => m !== 'ReadWriteOnce' && m !== 'ReadWriteOncePod')) {
+      this.recorder.event(ref, 'Warning', 'ProvisioningFailed', `failed to provision volume with StorageClass "${sc.metadata.name}": NodePath only supports ReadWriteOnce and ReadWriteOncePod (1.22+) access modes`);
+      return;
+    }
     if (!node) {
       this.recorder.event(ref, 'Warning', 'ProvisioningFailed', 'failed to provision volume with StorageClass "' + sc.metadata.name + '": configuration error, no node was specified');
       return;
