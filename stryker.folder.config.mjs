@@ -97,6 +97,8 @@ const PARTS = {
         'features/upstream-disruption.feature',
         'features/upstream-pv-binder.feature',
         'features/upstream-namespace.feature',
+        // The aggregation, ServiceAccount and root CA publisher controllers' own upstream tests.
+        'features/upstream-controller-publishers.feature',
         'features/services.feature',
         'features/storage.feature',
         'features/namespaces.feature',
@@ -112,6 +114,8 @@ const PARTS = {
         'features/kube-proxy.feature',
         'features/pod-network.feature',
         'features/statefulsets.feature',
+        // The local-path provisioner's PV, events, reclaim policies and the claims it leaves alone (CT51).
+        'features/local-path-provisioner.feature',
       ],
     },
   },
