@@ -139,8 +139,8 @@ export class NamespaceController {
     try {
       estimate = r.resource === 'pods' ? this.estimateGracefulTermination(ns, deletedAt) : 0;
       const background = { propagationPolicy: 'Background' as const };
-      if (!this.unsupported(() => this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: background }))) {
-        for (const o of this.listCollection(r, ns) ?? []) this.unsupported(() => this.ctx.client.request({ verb: 'delete', resource: r.resource, namespace: ns, name: o.metadata.name, query: background }));
+      if (!this.served(() => this.ctx.client.request({ verb: 'deletecollection', resource: r.resource, namespace: ns, query: background }))) {
+        for (const o of this.listCollection(r, ns) ?? []) this.served(() => this.ctx.client.request({ verb: 'delete', resource: r.resource, namespace: ns, name: o.metadata.name, query: background }));
       }
       const left = this.listCollection(r, ns);
       if (!left) return { estimate, remaining: 0, finalizers: new Map() };
@@ -159,7 +159,7 @@ export class NamespaceController {
   }
 
   /** Runs a request; false when the server answered NotFound or MethodNotAllowed (the verb is not served there). */
-  private unsupported(send: () => void): boolean {
+  private served(send: () => void): boolean {
     try {
       send();
       return true;
@@ -172,7 +172,7 @@ export class NamespaceController {
   /** listCollection: the items, or undefined where the list is not served (404, 405). */
   private listCollection(r: ResourceInfo, ns: string): KObject[] | undefined {
     let items: KObject[] | undefined;
-    this.unsupported(() => (items = this.ctx.client.list(r.resource, ns).items));
+    this.served(() => (items = this.ctx.client.list(r.resource, ns).items));
     return items;
   }
 
