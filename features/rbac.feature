@@ -191,7 +191,7 @@ Feature: RBAC: Roles, ClusterRoles and their bindings decide who may do what
     And getting the path "/version" is allowed
     And getting the path "/metrics" is 403 Forbidden: forbidden: User "dave" cannot get path "/metrics"
 
-  @B07
+  @B07 @CT52
   Scenario: kube-apiserver creates the bootstrap policy of 1.32 at start, as upstream's testdata lists it
     Then the cluster's bootstrap RBAC policy is upstream's (steps/fixtures/upstream/rbac-bootstrap-policy.json)
     When I run `kubectl get clusterrolebinding kubeadm:cluster-admins system:kube-scheduler system:node-proxier kubeadm:node-proxier -o wide`

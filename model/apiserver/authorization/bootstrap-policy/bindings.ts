@@ -4,7 +4,7 @@
  * (namespace_policy.go), as 1.32's testdata lists them.
  */
 import { controllerRoles, controllerServiceAccount } from './controller-roles';
-import { group, legacyGroup, Read, rule, sa, user, type BindingSpec, eventsRule } from './rule';
+import { coordinationGroup, group, legacyGroup, Read, rule, sa, user, type BindingSpec, eventsRule } from './rule';
 import type { PolicyRule } from '../rbac/rules';
 
 const crb = (name: string, subjects: BindingSpec['subjects'], role = name): BindingSpec => ({ name, roleKind: 'ClusterRole', role, subjects });
@@ -37,6 +37,14 @@ export interface RoleSpec {
   rules: PolicyRule[];
 }
 
+/** A leader-locking Role: its configmap lock (long unused), then leases and, since 1.31, lease candidates. */
+const leaderLocking = (name: string): PolicyRule[] => [
+  rule('watch').groups(legacyGroup).resources('configmaps').get(),
+  rule('get', 'update').groups(legacyGroup).resources('configmaps').names(name).get(),
+  rule('get', 'watch', 'list', 'create', 'update').groups(coordinationGroup).resources('leases').get(),
+  rule('get', 'watch', 'list', 'create', 'update').groups(coordinationGroup).resources('leasecandidates').get(),
+];
+
 export function namespaceRoles(): RoleSpec[] {
   return [
     {
@@ -48,12 +56,12 @@ export function namespaceRoles(): RoleSpec[] {
     {
       namespace: 'kube-system',
       name: 'system::leader-locking-kube-controller-manager',
-      rules: [rule('watch').groups(legacyGroup).resources('configmaps').get(), rule('get', 'update').groups(legacyGroup).resources('configmaps').names('kube-controller-manager').get()],
+      rules: leaderLocking('kube-controller-manager'),
     },
     {
       namespace: 'kube-system',
       name: 'system::leader-locking-kube-scheduler',
-      rules: [rule('watch').groups(legacyGroup).resources('configmaps').get(), rule('get', 'update').groups(legacyGroup).resources('configmaps').names('kube-scheduler').get()],
+      rules: leaderLocking('kube-scheduler'),
     },
     { namespace: 'kube-system', name: 'system:controller:bootstrap-signer', rules: [rule(...Read).groups(legacyGroup).resources('secrets').get()] },
     { namespace: 'kube-system', name: 'system:controller:cloud-provider', rules: [rule('create', 'get', 'list', 'watch').groups(legacyGroup).resources('configmaps').get()] },
@@ -70,7 +78,7 @@ export function namespaceRoleBindings(): BindingSpec[] {
   return [
     rb('kube-public', 'system:controller:bootstrap-signer', 'system:controller:bootstrap-signer', [sa('kube-system', 'bootstrap-signer')]),
     rb('kube-system', 'system::extension-apiserver-authentication-reader', 'extension-apiserver-authentication-reader', [user('system:kube-controller-manager'), user('system:kube-scheduler')]),
-    rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', [user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager')]),
+    rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', [user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager'), sa('kube-system', 'leader-election-controller')]),
     rb('kube-system', 'system::leader-locking-kube-scheduler', 'system::leader-locking-kube-scheduler', [user('system:kube-scheduler'), sa('kube-system', 'kube-scheduler')]),
     rb('kube-system', 'system:controller:bootstrap-signer', 'system:controller:bootstrap-signer', [sa('kube-system', 'bootstrap-signer')]),
     rb('kube-system', 'system:controller:cloud-provider', 'system:controller:cloud-provider', [sa('kube-system', 'cloud-provider')]),

@@ -135,7 +135,9 @@ export function clusterRoles(): ClusterRoleSpec[] {
       rules: [
         rule('create', 'update', 'patch').groups(legacyGroup, eventsGroup).resources('events').get(),
         rule('create').groups(coordinationGroup).resources('leases').get(),
-        rule('get', 'update').groups(coordinationGroup).resources('leases').names('kube-scheduler').get(),
+        // Its lease watched and its candidacy for coordinated leader election (both since 1.31).
+        rule('get', 'update', 'list', 'watch').groups(coordinationGroup).resources('leases').names('kube-scheduler').get(),
+        rule(...ReadWrite).groups(coordinationGroup).resources('leasecandidates').get(),
         rule(...Read).groups(legacyGroup).resources('nodes').get(),
         rule(...Read, 'delete').groups(legacyGroup).resources('pods').get(),
         rule('create').groups(legacyGroup).resources('pods/binding', 'bindings').get(),
@@ -148,6 +150,8 @@ export function clusterRoles(): ClusterRoleSpec[] {
         rule('create').groups(authenticationGroup).resources('tokenreviews').get(),
         rule('create').groups(authorizationGroup).resources('subjectaccessreviews').get(),
         rule(...Read).groups(storageGroup).resources('csinodes').get(),
+        // NodeVolumeLimits counts the volumes attached (1.32).
+        rule(...Read).groups(storageGroup).resources('volumeattachments').get(),
         rule(...Read).groups(legacyGroup).resources('namespaces').get(),
         rule(...Read).groups(storageGroup).resources('csidrivers').get(),
         rule(...Read).groups(storageGroup).resources('csistoragecapacities').get(),
@@ -218,7 +222,7 @@ export function clusterRoles(): ClusterRoleSpec[] {
       ],
     },
     { name: 'system:public-info-viewer', rules: [rule('get').urls(...publicInfoURLs).get()] },
-    { name: 'system:service-account-issuer-discovery', rules: [rule('get').urls('/.well-known/openid-configuration', '/openid/v1/jwks').get()] },
+    { name: 'system:service-account-issuer-discovery', rules: [rule('get').urls('/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/').get()] },
     {
       name: 'system:volume-scheduler',
       rules: [

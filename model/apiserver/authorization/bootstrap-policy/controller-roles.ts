@@ -42,7 +42,7 @@ export function controllerRoles(): ClusterRoleSpec[] {
       rule('get', 'list', 'watch', 'create', 'update', 'delete', 'patch').groups(batchGroup).resources('jobs').get(),
       rule('update').groups(batchGroup).resources('cronjobs/status').get(),
       rule('update').groups(batchGroup).resources('cronjobs/finalizers').get(),
-      rule('list', 'watch', 'delete').groups(legacyGroup).resources('pods').get(),
+      rule('list', 'delete').groups(legacyGroup).resources('pods').get(),
       eventsRule(),
     ]),
     controller('daemon-set-controller', [
@@ -77,7 +77,7 @@ export function controllerRoles(): ClusterRoleSpec[] {
     ]),
     controller('endpoint-controller', [
       rule(...Read).groups(legacyGroup).resources('services', 'pods').get(),
-      rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(legacyGroup).resources('endpoints').get(),
+      rule('get', 'list', 'create', 'update', 'delete').groups(legacyGroup).resources('endpoints').get(),
       rule('create').groups(legacyGroup).resources('endpoints/restricted').get(),
       eventsRule(),
     ]),
@@ -85,14 +85,14 @@ export function controllerRoles(): ClusterRoleSpec[] {
       rule(...Read).groups(legacyGroup).resources('services', 'pods', 'nodes').get(),
       // The EndpointSlices are owned by their Service (OwnerReferencesPermissionEnforcement).
       rule('update').groups(legacyGroup).resources('services/finalizers').get(),
-      rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(discoveryGroup).resources('endpointslices').get(),
+      rule('get', 'list', 'create', 'update', 'delete').groups(discoveryGroup).resources('endpointslices').get(),
       eventsRule(),
     ]),
     controller('endpointslicemirroring-controller', [
       rule(...Read).groups(legacyGroup).resources('services', 'endpoints').get(),
       rule('update').groups(legacyGroup).resources('services/finalizers').get(),
       rule('update').groups(legacyGroup).resources('endpoints/finalizers').get(),
-      rule('get', 'list', 'watch', 'create', 'update', 'delete').groups(discoveryGroup).resources('endpointslices').get(),
+      rule('get', 'list', 'create', 'update', 'delete').groups(discoveryGroup).resources('endpointslices').get(),
       eventsRule(),
     ]),
     controller('ephemeral-volume-controller', [
@@ -106,16 +106,19 @@ export function controllerRoles(): ClusterRoleSpec[] {
       rule('update', 'patch').groups(legacyGroup).resources('persistentvolumeclaims/status').get(),
       rule(...Read).groups(legacyGroup).resources('persistentvolumeclaims').get(),
       eventsRule(),
+      // The in-tree portworx volume plugin.
+      rule('get').groups(legacyGroup).resources('services').get(),
     ]),
     controller('generic-garbage-collector', [rule('get', 'list', 'watch', 'patch', 'update', 'delete').groups('*').resources('*').get(), eventsRule()]),
     controller('horizontal-pod-autoscaler', [
       rule(...Read).groups(autoscalingGroup).resources('horizontalpodautoscalers').get(),
       rule('update').groups(autoscalingGroup).resources('horizontalpodautoscalers/status').get(),
       rule('get', 'update').groups('*').resources('*/scale').get(),
-      rule('list', 'watch').groups(legacyGroup).resources('pods').get(),
-      rule('list', 'watch').groups('metrics.k8s.io').resources('pods').get(),
-      rule(...Read).groups('custom.metrics.k8s.io').resources('*').get(),
-      rule(...Read).groups('external.metrics.k8s.io').resources('*').get(),
+      // 1.32's lists without watch (kubernetes#130405 added it for 1.33).
+      rule('list').groups(legacyGroup).resources('pods').get(),
+      rule('list').groups('metrics.k8s.io').resources('pods').get(),
+      rule('get', 'list').groups('custom.metrics.k8s.io').resources('*').get(),
+      rule('get', 'list').groups('external.metrics.k8s.io').resources('*').get(),
       eventsRule(),
     ]),
     controller('job-controller', [
@@ -132,14 +135,14 @@ export function controllerRoles(): ClusterRoleSpec[] {
     controller('namespace-controller', [
       rule('get', 'list', 'watch', 'delete').groups(legacyGroup).resources('namespaces').get(),
       rule('update').groups(legacyGroup).resources('namespaces/finalize', 'namespaces/status').get(),
-      rule('get', 'list', 'delete', 'deletecollection', 'watch').groups('*').resources('*').get(),
+      rule('get', 'list', 'delete', 'deletecollection').groups('*').resources('*').get(),
     ]),
     controller('node-controller', [
-      rule('get', 'list', 'update', 'delete', 'patch', 'watch').groups(legacyGroup).resources('nodes').get(),
+      rule('get', 'list', 'update', 'delete', 'patch').groups(legacyGroup).resources('nodes').get(),
       rule('patch', 'update').groups(legacyGroup).resources('nodes/status').get(),
       // Taint-based evictions update the Pods' conditions before deleting them.
       rule('patch', 'update').groups(legacyGroup).resources('pods/status').get(),
-      rule('list', 'watch', 'delete', 'get').groups(legacyGroup).resources('pods').get(),
+      rule('list', 'delete', 'get').groups(legacyGroup).resources('pods').get(),
       eventsRule(),
     ]),
     controller('persistent-volume-binder', [
@@ -151,17 +154,18 @@ export function controllerRoles(): ClusterRoleSpec[] {
       rule(...Read).groups(storageGroup).resources('storageclasses').get(),
       rule('list', 'watch').groups(legacyGroup).resources('nodes').get(),
       eventsRule(),
+      // recyclerClient.WatchPod, and the in-tree portworx volume plugin.
       rule('watch').groups(legacyGroup).resources('events').get(),
+      rule('get').groups(legacyGroup).resources('services').get(),
     ]),
     controller('pod-garbage-collector', [
       rule('list', 'watch', 'delete').groups(legacyGroup).resources('pods').get(),
-      rule(...Read).groups(legacyGroup).resources('nodes').get(),
+      rule('get', 'list').groups(legacyGroup).resources('nodes').get(),
       rule('patch').groups(legacyGroup).resources('pods/status').get(),
     ]),
     controller('pv-protection-controller', [rule('get', 'list', 'watch', 'update').groups(legacyGroup).resources('persistentvolumes').get(), eventsRule()]),
     controller('pvc-protection-controller', [
       rule('get', 'list', 'watch', 'update').groups(legacyGroup).resources('persistentvolumeclaims').get(),
-      rule('update').groups(legacyGroup).resources('persistentvolumeclaims/status').get(),
       rule(...Read).groups(legacyGroup).resources('pods').get(),
       eventsRule(),
     ]),
@@ -197,9 +201,10 @@ export function controllerRoles(): ClusterRoleSpec[] {
       rule('get', 'create', 'delete', 'update', 'patch').groups(legacyGroup).resources('pods').get(),
       rule('get', 'create', 'delete', 'update', 'patch', 'list', 'watch').groups(appsGroup).resources('controllerrevisions').get(),
       rule('get', 'create', 'list', 'watch').groups(legacyGroup).resources('persistentvolumeclaims').get(),
+      eventsRule(),
+      // Appended after the events rule while StatefulSetAutoDeletePVC was a gate (GA in 1.32, moved in 1.35).
       rule('update', 'delete').groups(legacyGroup).resources('persistentvolumeclaims').get(),
       rule('update').groups(legacyGroup).resources('pods/finalizers').get(),
-      eventsRule(),
     ]),
     controller('ttl-after-finished-controller', [rule('get', 'list', 'watch', 'delete').groups(batchGroup).resources('jobs').get(), eventsRule()]),
     controller('ttl-controller', [rule('update', 'patch', 'list', 'watch').groups(legacyGroup).resources('nodes').get(), eventsRule()]),

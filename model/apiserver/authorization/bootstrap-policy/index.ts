@@ -2,7 +2,8 @@
  * The rbac/bootstrap-roles post-start hook of kube-apiserver (pkg/registry/rbac/rest
  * storage_rbac.go): each time the API server starts, the bootstrap ClusterRoles, the
  * controllers' roles, their bindings and the Roles of kube-system and kube-public are created
- * when missing; existing ones are left alone.
+ * when missing; existing ones are reconciled in union mode (reconcile.ts: what they lack is
+ * added, nothing is taken away, autoupdate "false" opts out).
  */
 import type { KObject } from '../../../api/meta';
 import type { EtcdStore } from '../../../etcd/store';
@@ -17,6 +18,7 @@ import { PolicyWriter } from './writer';
 export { clusterRoles } from './cluster-roles';
 export { controllerRoles } from './controller-roles';
 export { clusterRoleBindings, controllerRoleBindings, namespaceRoleBindings, namespaceRoles } from './bindings';
+export { diffSubjects, mergeMeta, reconcileBinding, reconcileRole, type Reconciled } from './reconcile';
 
 export function ensureBootstrapPolicy(etcd: EtcdStore, sim: Simulation): void {
   const w = new PolicyWriter(etcd, sim, 'rbac/bootstrap-roles', 'kube-apiserver');

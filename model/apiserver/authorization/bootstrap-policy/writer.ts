@@ -1,12 +1,13 @@
 /**
  * Writes policy objects that must exist from the start (the rbac/bootstrap-roles post-start
- * hook's, kubeadm init's, the addons' manifests'): each one created when missing and left as it
- * is when present (an administrator's edit survives a restart). They are stored as kube-apiserver
+ * hook's, kubeadm init's, the addons' manifests'): each one created when missing; when present,
+ * the hook's are reconciled (reconcile.ts: an administrator's additions survive a restart, what
+ * was taken away comes back) and the others left as they are. They are stored as kube-apiserver
  * stores a create; their uids come from their own seeded stream, so adding them leaves the draws
  * of the cluster's generator (Pod names, every transcript) as they were.
  */
 import { etcdKey, groupVersion, resourceByName } from '../../../api/registry';
-import type { KObject } from '../../../api/meta';
+import { deepCopy, type KObject } from '../../../api/meta';
 import { uuid } from '../../../api/names';
 import type { EtcdStore } from '../../../etcd/store';
 import { Rng } from '../../../sim/rng';
@@ -14,7 +15,7 @@ import type { Simulation } from '../../../sim/simulation';
 import { encode } from '../../objects';
 import type { PolicyRule } from '../rbac/rules';
 import { AUTOUPDATE, BOOTSTRAP_LABELS, type BindingSpec, type ClusterRoleSpec } from './rule';
-import { covers } from '../rbac/escalation';
+import { reconcileBinding, reconcileRole, type Reconciled } from './reconcile';
 import { FieldManager } from '../../fieldmanager/fieldmanager';
 
 /** One field manager for every writer (its Typer reads the OpenAPI schemas once). */
@@ -42,36 +43,44 @@ export class PolicyWriter {
   }
 
   /**
-   * Creates the object unless its key exists; an existing one marked for auto-update is
-   * reconciled instead (reconcile: what it should have added to it, nothing taken away).
+   * Creates the object unless its key exists; an existing one is reconciled instead when a
+   * reconcile is given (reconcile.ts: what it lacks added, nothing taken away), unless it opted
+   * out with autoupdate "false".
    */
-  ensure(resource: string, obj: KObject, reconcile?: (existing: any) => any): boolean {
+  ensure(resource: string, obj: KObject, reconcile?: (existing: any) => Reconciled): boolean {
     const r = resourceByName(resource)!;
     const key = etcdKey(r, obj.metadata.namespace, obj.metadata.name!);
     const kv = this.etcd.get(key);
     if (kv) {
-      const existing = JSON.parse(kv.value);
-      if (!reconcile || existing.metadata?.annotations?.[AUTOUPDATE_KEY] !== 'true') return false;
+      if (!reconcile) return false;
       const before = JSON.parse(kv.value);
-      const next = reconcile(existing);
-      if (!next) return false;
+      const result = reconcile(JSON.parse(kv.value));
+      if (result.protected || result.operation === 'none') return false;
+      if (result.operation === 'recreate') {
+        // A binding to another role: deleted, then created as expected (a roleRef cannot change).
+        this.asApiServer(() => this.etcd.deleteIf(key, kv.modRevision));
+        return this.ensure(resource, result.object);
+      }
+      const next = result.object;
       // An Update by the same manager; an object that has no managedFields gets none (skipNonAppliedManager).
       if (this.manager && before.metadata?.managedFields?.length) next.metadata.managedFields = this.managedFields(r.kind, groupVersion(r), before, next);
-      const actor = this.etcd.actor;
-      this.etcd.actor = 'kube-apiserver';
-      this.etcd.putIf(key, encode(next), kv.modRevision);
-      this.etcd.actor = actor;
+      this.asApiServer(() => this.etcd.putIf(key, encode(next), kv.modRevision));
       return true;
     }
     obj.apiVersion = groupVersion(r);
     obj.kind = r.kind;
     obj.metadata = { ...obj.metadata, uid: uuid(this.rng), creationTimestamp: this.sim.clock.nowRFC3339() };
     if (this.manager) obj.metadata.managedFields = this.managedFields(r.kind, obj.apiVersion, undefined, obj);
+    this.asApiServer(() => this.etcd.putIf(key, encode(obj), 0));
+    return true;
+  }
+
+  /** An etcd write as kube-apiserver's (the trace names who wrote). */
+  private asApiServer(write: () => unknown): void {
     const actor = this.etcd.actor;
     this.etcd.actor = 'kube-apiserver';
-    this.etcd.putIf(key, encode(obj), 0);
+    write();
     this.etcd.actor = actor;
-    return true;
   }
 
   /** What the field manager records for this writer's Update (a create when `before` is undefined). */
@@ -88,13 +97,14 @@ export class PolicyWriter {
       ...(spec.aggregateFrom && spec.rules.length === 0 ? {} : { rules: spec.rules }),
     };
     if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: spec.aggregateFrom }] };
-    // An aggregated role's rules are the aggregation controller's to keep.
-    this.ensure('clusterroles', obj, bootstrap ? (existing) => reconcileRole(existing, obj, !spec.aggregateFrom) : undefined);
+    // Reconciled against the role upstream expects: an aggregated one with no rules of its own.
+    const expected = spec.aggregateFrom ? { ...obj, rules: undefined } : obj;
+    this.ensure('clusterroles', obj, bootstrap ? (existing) => reconcileRole(existing, deepCopy(expected)) : undefined);
   }
 
   role(namespace: string, name: string, rules: PolicyRule[], bootstrap = true): void {
     const obj = { metadata: { name, namespace, ...(bootstrap ? { labels: { ...BOOTSTRAP_LABELS }, annotations: { ...AUTOUPDATE } } : {}) }, rules } as any;
-    this.ensure('roles', obj, bootstrap ? (existing) => reconcileRole(existing, obj, true) : undefined);
+    this.ensure('roles', obj, bootstrap ? (existing) => reconcileRole(existing, deepCopy(obj)) : undefined);
   }
 
   binding(spec: BindingSpec, bootstrap = true): void {
@@ -104,47 +114,6 @@ export class PolicyWriter {
       roleRef: { apiGroup: RBAC, kind: spec.roleKind, name: spec.role },
     };
     if (subjects.length) obj.subjects = subjects;
-    this.ensure(spec.namespace ? 'rolebindings' : 'clusterrolebindings', obj, bootstrap ? (existing) => reconcileBinding(existing, obj) : undefined);
+    this.ensure(spec.namespace ? 'rolebindings' : 'clusterrolebindings', obj, bootstrap ? (existing) => reconcileBinding(existing, deepCopy(obj)) : undefined);
   }
-}
-
-const AUTOUPDATE_KEY = 'rbac.authorization.kubernetes.io/autoupdate';
-
-/** Expected labels and annotations added where the object lacks them (the object's own values win). */
-function mergeMeta(existing: any, expected: any): boolean {
-  let changed = false;
-  for (const field of ['labels', 'annotations']) {
-    for (const [k, v] of Object.entries(expected.metadata[field] ?? {})) {
-      if (existing.metadata[field]?.[k] !== undefined) continue;
-      existing.metadata[field] = { ...(existing.metadata[field] ?? {}), [k]: v };
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-/** reconcile_role.go computeReconciledRole, in union mode: the rules it misses appended (broken down, as Covers reports them). */
-function reconcileRole(existing: any, expected: any, compareRules: boolean): any {
-  let changed = mergeMeta(existing, expected);
-  if (compareRules) {
-    const { missing } = covers(Array.isArray(existing.rules) ? existing.rules : [], expected.rules ?? []);
-    if (missing.length) {
-      existing.rules = [...(existing.rules ?? []), ...missing];
-      changed = true;
-    }
-  }
-  return changed ? existing : undefined;
-}
-
-/** reconcile_rolebindings.go in union mode: the subjects it misses appended. */
-function reconcileBinding(existing: any, expected: any): any {
-  let changed = mergeMeta(existing, expected);
-  const key = (s: any) => `${s.kind}/${s.namespace ?? ''}/${s.name}`;
-  const have = new Set((existing.subjects ?? []).map(key));
-  const missing = (expected.subjects ?? []).filter((s: any) => !have.has(key(s)));
-  if (missing.length) {
-    existing.subjects = [...(existing.subjects ?? []), ...missing];
-    changed = true;
-  }
-  return changed ? existing : undefined;
 }
