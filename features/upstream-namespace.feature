@@ -19,12 +19,13 @@ Feature: The namespace controller passes Kubernetes' own unit tests
       | processContentTotals |
 
   @CT50
-  Scenario Outline: The deletion conditions' edges, the model's own rows: <table>
+  Scenario Outline: The deletion conditions' and the grace period estimate's edges, the model's own rows: <table>
     Then every case of upstream's namespace test <table> holds on the model
 
     Examples:
-      | table                  |
-      | deleteContentCondition |
+      | table                       |
+      | deleteContentCondition      |
+      | estimateGracefulTermination |
 
   @CT13
   Scenario Outline: Emptying and finalizing a Namespace, as namespaced_resources_deleter_test.go pins it: <table>

@@ -5,7 +5,7 @@
  * resource and namespace), and every request the controller sent recorded, reads too.
  */
 import type { KObject } from '../../model/api/meta';
-import { errors, StatusError } from '../../model/api/status';
+import { errors } from '../../model/api/status';
 import { NamespaceController } from '../../model/controllers/namespace/controller';
 import { same } from './apps-fakes';
 import { FakeControlPlane, recordQueue } from './harness';
@@ -15,8 +15,10 @@ interface Failure {
   resource: string;
   subresource?: string;
   namespace?: string;
-  reason: 'NotFound' | 'Conflict' | 'InternalError';
+  reason: 'NotFound' | 'Conflict' | 'InternalError' | 'MethodNotAllowed' | 'Bug';
   times: number;
+  /** A Conflict's cause: the Namespace finalized (gone) and made again under its name (a new uid) before the answer. */
+  recreate?: boolean;
 }
 
 interface Sent {
@@ -28,11 +30,21 @@ interface Sent {
   query?: any;
 }
 
-function failureFor(f: Failure, name: string | undefined): StatusError {
+/** The answer a failure gives: an API error, or (Bug) an exception of no API kind, as a bug in the model throws it. */
+function failureFor(f: Failure, name: string | undefined): Error {
   const r = { resource: f.resource, group: '' } as any;
   if (f.reason === 'NotFound') return errors.notFound(r, name ?? '');
   if (f.reason === 'Conflict') return errors.conflict(r, name ?? '');
+  if (f.reason === 'MethodNotAllowed') return errors.methodNotAllowed('the server does not allow this method on the requested resource');
+  if (f.reason === 'Bug') return new Error('injected bug');
   return errors.internal('injected');
+}
+
+/** A Conflict's recreate: the Namespace finalized by the test's client (so the API server removes it), then made again. */
+function recreate(cp: FakeControlPlane, name: string): void {
+  const ns = cp.admin.get('namespaces', undefined, name);
+  cp.admin.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: { ...ns, spec: { finalizers: [] } } });
+  cp.admin.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 }
 
 /** An object of a row: [resource, namespace, name] and how it is held (finalizers, a node, a grace period, a phase). */
@@ -65,6 +77,7 @@ export function runDeleter(c: any): string | undefined {
     const f = fails.find((x) => x.times > 0 && x.verb === req.verb && x.resource === req.resource && x.subresource === req.subresource && (!x.namespace || x.namespace === req.namespace));
     if (!f) return inner(req);
     f.times--;
+    if (f.recreate) recreate(cp, req.name!);
     throw failureFor(f, req.name);
   };
   const nc = new NamespaceController(ctx);
@@ -119,6 +132,10 @@ function check(want: any, cp: FakeControlPlane, sent: Sent[], delays: number[]):
     const p = same(delays, want.delays);
     if (p) return `queue delays: ${p}`;
   }
-  if (cp.sim.failures.length) return `model failures: ${cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  const p = same(
+    cp.sim.failures.map((f) => (f.error as Error).message),
+    want.modelFailures ?? [],
+  );
+  if (p) return `model failures: ${p}`;
   return undefined;
 }

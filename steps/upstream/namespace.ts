@@ -6,8 +6,9 @@
 import { Then } from '@cucumber/cucumber';
 import type { KObject } from '../../model/api/meta';
 import { contentConditions, deleteContentCondition, type NamespaceCondition, updateConditions } from '../../model/controllers/namespace/conditions';
-import { finalized, finalizeNamespace, FINALIZER_KUBERNETES } from '../../model/controllers/namespace/controller';
+import { finalized, finalizeNamespace, FINALIZER_KUBERNETES, NamespaceController } from '../../model/controllers/namespace/controller';
 import { runCases, same, upstreamFixture } from './apps-fakes';
+import { FakeControlPlane } from './harness';
 import { runDeleter } from './namespace-deleter';
 
 const FILE = 'namespace.json';
@@ -25,6 +26,23 @@ function condition(row: Row): Omit<NamespaceCondition, 'lastTransitionTime'> {
   }
   const [type, status, reason, message] = row;
   return { type, status, reason, message };
+}
+
+const specOf = (c: any) => (c.finalizers === null ? {} : { spec: { finalizers: c.finalizers } });
+
+/**
+ * estimateGracefulTermination on the row's Pods in "test" (grace, phase, noStatus), the Namespace deleted
+ * sinceDeletionMs before the controller's clock: the estimate in seconds.
+ */
+function runEstimate(c: any): string | undefined {
+  const cp = new FakeControlPlane(['test']);
+  for (const p of c.pods) {
+    const pod = cp.admin.create('pods', 'test', { apiVersion: 'v1', kind: 'Pod', metadata: { name: p.name, namespace: 'test' }, spec: { nodeName: 'node-1', terminationGracePeriodSeconds: p.grace, containers: [{ name: 'c', image: 'nginx' }] } });
+    if (p.phase) cp.admin.updateStatus('pods', 'test', { ...pod, status: { ...pod.status, phase: p.phase } });
+    if (p.noStatus) cp.admin.updateStatus('pods', 'test', { ...pod, status: undefined });
+  }
+  const nc = new NamespaceController(cp.component());
+  return same((nc as any).estimateGracefulTermination('test', cp.sim.clock.nowMs() - c.sinceDeletionMs), c.want);
 }
 
 /** The conditions without their transition times (upstream copies the actual time into the expected one; rows with wantTimes check them apart). */
@@ -48,11 +66,13 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
     const finalizers = new Map<string, number>(Object.entries(c.finalizers as Record<string, number>));
     return same(withoutTime(contentConditions({ remaining, finalizers }, NOW)), c.want.map(condition));
   },
-  finalized: (c) => same(finalized({ metadata: { name: 'test' }, spec: { finalizers: c.finalizers } }), c.want),
+  // finalizers null: a Namespace with no spec at all (Go's zero NamespaceSpec).
+  finalized: (c) => same(finalized({ metadata: { name: 'test' }, ...specOf(c) }), c.want),
   finalizeNamespace: (c) => {
-    const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'test', resourceVersion: '1' }, spec: { finalizers: c.finalizers } };
+    const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'test', resourceVersion: '1' }, ...specOf(c) };
     return same(finalizeNamespace(ns, FINALIZER_KUBERNETES).spec.finalizers, c.want);
   },
+  estimateGracefulTermination: runEstimate,
   deleteContentCondition: (c) => {
     const got = deleteContentCondition(c.errors, NOW);
     return same(got ? [got.type, got.status, got.reason, got.message] : null, c.want);

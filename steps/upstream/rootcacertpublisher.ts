@@ -6,9 +6,11 @@
  */
 import { Then } from '@cucumber/cucumber';
 import type { KObject } from '../../model/api/meta';
+import { errors } from '../../model/api/status';
+import type { ComponentContext } from '../../model/component';
 import { RootCACertPublisher } from '../../model/controllers/rootcacertpublisher/publisher';
 import { runCases, same, upstreamFixture } from './apps-fakes';
-import { type Action, FakeControlPlane } from './harness';
+import { type Action, FakeControlPlane, injectFailures } from './harness';
 import { alwaysReady, callHandlers, storeAdd, storeDelete } from './informer-store';
 
 const FILE = 'rootcacertpublisher.json';
@@ -23,13 +25,14 @@ interface CMRow {
 const configMap = (ns: string, cm: CMRow): KObject =>
   ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: cm.name, namespace: ns, ...(cm.annotations ? { annotations: cm.annotations } : {}) }, ...(cm.data ? { data: cm.data } : {}) }) as KObject;
 
-/** A publisher on a control plane holding the given namespaces (Active). */
-function publisher(table: string, namespaces: string[]): { cp: FakeControlPlane; pub: RootCACertPublisher } {
+/** A publisher on a control plane holding the given namespaces (Active); its ConfigMap cache synced unless cmUnsynced. */
+function publisher(table: string, namespaces: string[], cmUnsynced = false): { cp: FakeControlPlane; ctx: ComponentContext; pub: RootCACertPublisher } {
   const cp = new FakeControlPlane(namespaces);
-  const pub = new RootCACertPublisher(cp.component(), upstreamFixture(FILE, 'rootCA')[table]);
-  alwaysReady(pub.cmInformer);
+  const ctx = cp.component();
+  const pub = new RootCACertPublisher(ctx, upstreamFixture(FILE, 'rootCA')[table]);
+  if (!cmUnsynced) alwaysReady(pub.cmInformer);
   alwaysReady(pub.nsInformer);
-  return { cp, pub };
+  return { cp, ctx, pub };
 }
 
 /** The requests sent, each as [verb, name, namespace]; each create or update carrying exactly the root CA and the description. */
@@ -50,12 +53,14 @@ function check(cp: FakeControlPlane, rootCA: string, want: string[][]): string |
 
 function runCreation(c: any): string | undefined {
   const cms: Record<string, CMRow> = upstreamFixture(FILE, 'configMaps');
-  const { cp, pub } = publisher('configMapCreation', [NS]);
+  const { cp, ctx, pub } = publisher('configMapCreation', [NS], c.cmCacheSyncsLater);
+  // failCreate: the first creates answered 500 (recorded, as the fake clientset records a request its reactor fails).
+  if (c.failCreate) injectFailures(ctx, [{ verb: 'create', resource: 'configmaps', times: c.failCreate }], (req) => (cp.record(req), errors.internal('injected')));
   const stored = new Map<string, KObject>();
   for (const k of c.configMaps) {
     const obj = cp.admin.create('configmaps', NS, configMap(NS, cms[k]));
     stored.set(cms[k].name, obj);
-    storeAdd(pub.cmInformer, obj);
+    if (!c.cmCacheSyncsLater) storeAdd(pub.cmInformer, obj);
   }
   const e = c.event;
   if (e.configMapDeleted) {
@@ -71,10 +76,18 @@ function runCreation(c: any): string | undefined {
     callHandlers(pub.cmInformer, 'update', obj);
   } else {
     const name: string = e.namespaceAdded ?? e.namespaceUpdated;
-    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, status: { phase: e.phase } } as KObject;
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name }, ...(e.phase ? { status: { phase: e.phase } } : {}) } as KObject;
     callHandlers(pub.nsInformer, e.namespaceAdded ? 'add' : 'update', ns);
   }
   cp.settle();
+  if (c.cmCacheSyncsLater) {
+    // WaitForNamedCacheSync("crt configmap", cmListerSynced): no worker before the ConfigMap cache has synced.
+    const early = same(cp.actions.length, 0);
+    if (early) return `requests before the ConfigMap cache synced: ${early}`;
+    storeAdd(pub.cmInformer, ...stored.values());
+    cp.settle();
+    cp.settle();
+  }
   return check(cp, upstreamFixture(FILE, 'rootCA').configMapCreation, c.want);
 }
 

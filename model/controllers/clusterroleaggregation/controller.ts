@@ -23,6 +23,7 @@ export class ClusterRoleAggregationController {
 
   constructor(private readonly ctx: ComponentContext) {
     this.informer = ctx.informers.get('clusterroles');
+    // Stryker disable next-line StringLiteral,ObjectLiteral: the queue's name only labels the tasks it schedules (upstream's workqueue metrics, which the model has not); its one informer lists and syncs in the task whose handlers queue the first keys, so the worker never finds it unsynced
     this.queue = new WorkQueue(ctx.proc, 'ClusterRoleAggregator', (key) => this.sync(key), { synced: () => this.informer.hasSynced() });
     // enqueueAll: whatever changed, every aggregated role may have to follow.
     const all = () => {
@@ -31,22 +32,27 @@ export class ClusterRoleAggregationController {
     this.informer.addEventHandler({ onAdd: all, onUpdate: all, onDelete: all });
   }
 
-  /** A failed request (StatusError) is retried with back-off by the WorkQueue itself. */
+  /**
+   * processNextWorkItem: a failed request (StatusError) is retried with back-off by the WorkQueue
+   * itself; an invalid selector (LabelSelectorAsSelector's error, returned by syncClusterRole)
+   * brings the role back with back-off too.
+   */
   private sync(key: string): void {
-    this.syncClusterRole(key);
+    try {
+      this.syncClusterRole(key);
+    } catch (e) {
+      if (!(e instanceof SelectorParseError)) throw e;
+      this.queue.addRateLimited(key);
+      return;
+    }
     this.queue.forget(key);
   }
 
   private syncClusterRole(name: string): void {
     const shared = this.informer.getByName(undefined, name) as any;
     if (!shared?.aggregationRule) return;
-    let rules: unknown[];
-    try {
-      rules = aggregatedRules(shared, this.informer.list());
-    } catch (e) {
-      if (e instanceof SelectorParseError) return;
-      throw e;
-    }
+    const rules = aggregatedRules(shared, this.informer.list());
+    // Semantic.DeepEqual: a role without rules has the same (none) as an empty list.
     if (canonicalJSON(rules) === canonicalJSON(shared.rules ?? [])) return;
     // applyClusterRoles: a forced server-side apply of the rules alone, so the controller owns .rules
     // (an applier of the role who sets rules conflicts with it) and nothing else of the role.
@@ -70,9 +76,11 @@ export class ClusterRoleAggregationController {
 export function aggregatedRules(target: KObject, all: KObject[]): unknown[] {
   const rules: unknown[] = [];
   const seen = new Set<string>();
-  for (const s of (target as any).aggregationRule?.clusterRoleSelectors ?? []) {
+  // The API server requires at least one selector of an aggregationRule (ValidateClusterRole).
+  for (const s of (target as any).aggregationRule.clusterRoleSelectors) {
     const selector = fromLabelSelector(s);
     if (!selector) continue;
+    // Stryker disable next-line EqualityOperator: two ClusterRoles never share a name, so a <= b and a < b sort alike
     const matched = all.filter((cr) => matchesLabels(selector, cr.metadata.labels)).sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
     for (const cr of matched) {
       if (cr.metadata.name === target.metadata.name) continue;

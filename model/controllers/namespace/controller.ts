@@ -31,6 +31,7 @@ export class NamespaceController {
   constructor(private readonly ctx: ComponentContext) {
     this.nsInformer = ctx.informers.get('namespaces');
     // The controller's rate limiter starts at 5 ms and doubles, as upstream's (with a 1000 s cap).
+    // Stryker disable next-line StringLiteral,ObjectLiteral: the queue's name only labels the tasks it schedules (upstream's workqueue metrics, which the model has not); its one informer lists and syncs in the task whose handlers queue the first keys, so the worker never finds it unsynced
     this.queue = new WorkQueue(ctx.proc, 'namespace', (key) => this.sync(key), { synced: () => this.nsInformer.hasSynced() });
     const enqueue = (ns: KObject) => {
       if (ns.metadata.deletionTimestamp) this.queue.addAfter(keyOf(ns), NAMESPACE_DELETION_GRACE_PERIOD_MS);
@@ -68,6 +69,7 @@ export class NamespaceController {
     if (!current) return undefined;
     try {
       this.retryOnConflict(current, (latest) =>
+        // Stryker disable next-line StringLiteral: the API server sets apiVersion and kind on what it stores from the URL's resource
         this.ctx.client.request({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name, body: finalizeNamespace(withKind(latest, 'v1', 'Namespace'), FINALIZER_KUBERNETES) }),
       );
     } catch (e) {
@@ -88,6 +90,7 @@ export class NamespaceController {
       }
       const prev = latest;
       latest = this.ctx.client.get('namespaces', undefined, ns.metadata.name!);
+      // Stryker disable next-line StringLiteral: a DeletionError's text is read nowhere (the worker does not log upstream's HandleError line)
       if (prev.metadata.uid !== latest.metadata.uid) throw new DeletionError('namespace uid has changed across retries');
     }
   }
@@ -119,12 +122,14 @@ export class NamespaceController {
     const status = { ...(ns.status ?? {}) };
     if (updateConditions(status, found, now)) {
       try {
+        // Stryker disable next-line StringLiteral: the API server sets apiVersion and kind on what it stores from the URL's resource
         this.ctx.client.updateStatus('namespaces', undefined, withKind({ ...ns, status }, 'v1', 'Namespace'));
       } catch (e) {
         // utilruntime.HandleError: a failed condition update does not stop the deletion.
         if (!(e instanceof StatusError)) throw e;
       }
     }
+    // Stryker disable next-line StringLiteral: a DeletionError's text is read nowhere (the worker does not log upstream's HandleError line)
     if (errors.length) throw new DeletionError(errors.join(', '));
     return estimate;
   }
@@ -180,9 +185,10 @@ export class NamespaceController {
   private estimateGracefulTermination(ns: string, deletedAt: number): number {
     let estimate = 0;
     for (const pod of this.ctx.client.list('pods', ns).items) {
-      if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
-      const grace = pod.spec?.terminationGracePeriodSeconds;
-      if (typeof grace === 'number' && grace > estimate) estimate = grace;
+      const phase = pod.status?.phase;
+      if (phase === 'Succeeded' || phase === 'Failed') continue;
+      // Stryker disable next-line OptionalChaining: the API server refuses a Pod without a spec
+      estimate = Math.max(estimate, pod.spec?.terminationGracePeriodSeconds ?? 0);
     }
     return this.ctx.sim.clock.nowMs() - deletedAt >= estimate * 1000 ? 0 : estimate;
   }

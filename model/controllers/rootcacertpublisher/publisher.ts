@@ -26,6 +26,7 @@ export class RootCACertPublisher {
   constructor(private readonly ctx: ComponentContext, private readonly rootCA: string) {
     this.cmInformer = ctx.informers.get('configmaps');
     this.nsInformer = ctx.informers.get('namespaces');
+    // Stryker disable next-line StringLiteral: the queue's name only labels the tasks it schedules (upstream's workqueue metrics, which the model has not)
     this.queue = new WorkQueue(ctx.proc, 'root_ca_cert_publisher', (key) => this.sync(key), { synced: () => this.cmInformer.hasSynced() });
     const ours = (cm: KObject) => cm.metadata.name === ROOT_CA_CONFIGMAP;
     this.cmInformer.addEventHandler({
