@@ -12,10 +12,13 @@ Feature: The PersistentVolume binder passes Kubernetes' own unit tests
   claim with no volume is Pending with neither access modes nor capacity. A volume is Available
   unbound or only pre-bound, Bound when its claim names it, Released once the claim it was bound to
   is gone (asked of the API server before), and unbound again when its claim went to another volume.
+  A provisioned volume whose claim went elsewhere is Released for its deleter when its reclaim
+  policy is Delete. The controller syncs nothing before all its caches have synced, and what its
+  resync of every claim would find (a claim's volume or class made later) is found when it comes.
   Upstream pins this in kubernetes v1.32's pkg/controller/volume/persistentvolume binder_test.go,
-  index_test.go and pv_controller_test.go, and in the storage helpers' tests; their rows run here
-  against the model's binder on a fake control plane (steps/fixtures/upstream/pv-binder.json says
-  what was left out and why).
+  delete_test.go, index_test.go and pv_controller_test.go, and in the storage helpers' tests; their
+  rows, with the model's own for the paths they leave open, run here against the model's binder on
+  a fake control plane (steps/fixtures/upstream/pv-binder.json says what was left out and why).
 
   @CT44
   Scenario Outline: One sync of a claim or a volume, as binder_test.go pins it: <table>
@@ -46,6 +49,7 @@ Feature: The PersistentVolume binder passes Kubernetes' own unit tests
       | preboundVolumes |
       | volumeModes     |
       | deletion        |
+      | satisfy         |
       | delayed         |
 
   @CT44

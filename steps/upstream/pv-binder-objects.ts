@@ -15,15 +15,20 @@ const DEFAULT_ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany'];
 export interface VolumeRow {
   name: string;
   size: string;
-  /** The claim its claimRef names (in the row's namespace), and that claim's uid symbol. */
+  /** The claim its claimRef names (in the row's namespace unless claimNamespace says), and that claim's uid symbol. */
   claim?: string;
   uid?: string;
-  /** index_test.go's claimRefs, as written (one with a uid only, or an empty one). */
+  claimNamespace?: string;
+  /** A claimRef as written (index_test.go's, with a uid only or empty; or one without kind): its uid a symbol too. */
   claimRef?: Record<string, string>;
+  /** An empty phase is the API server's Pending. */
   phase: string;
+  /** status.message. */
+  message?: string;
   class?: string;
-  /** Annotations set to "yes". */
+  /** Annotations set to "yes", and others with their values. */
   ann?: string[];
+  annotations?: Record<string, string>;
   policy?: string;
   mode?: string;
   labels?: Record<string, string>;
@@ -44,8 +49,10 @@ export interface ClaimRow {
   annotations?: Record<string, string>;
   mode?: string;
   accessModes?: string[];
+  /** A Bound claim's status access modes when they are not its spec's. */
+  statusAccessModes?: string[];
   selector?: Record<string, string>;
-  /** A Bound claim's status capacity when it is not its request (withExpectedCapacity). */
+  /** A Bound claim's status capacity when it is not its request (withExpectedCapacity); any other claim's status capacity. */
   capacity?: string;
   /** "none": in the API server, not in the controller's cache (annSkipLocalStore); "only": in the cache alone. */
   cache?: 'none' | 'only';
@@ -63,11 +70,13 @@ function annotationsOf(ann: string[] | undefined, extra?: Record<string, string>
 
 /** newVolume: a hostPath volume (the model's API server knows no GCE PD), its claimRef naming the row's claim. */
 export function volumeObject(v: VolumeRow, uids: Uids, namespace = TEST_NAMESPACE): KObject {
-  const claimRef = v.claimRef ?? (v.claim ? { kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace, name: v.claim, ...(v.uid ? { uid: uidOf(uids, v.uid) } : {}) } : undefined);
+  const written = v.claimRef && { ...v.claimRef, ...(v.claimRef.uid ? { uid: uidOf(uids, v.claimRef.uid) } : {}) };
+  const claimRef = written ?? (v.claim ? { kind: 'PersistentVolumeClaim', apiVersion: 'v1', namespace: v.claimNamespace ?? namespace, name: v.claim, ...(v.uid ? { uid: uidOf(uids, v.uid) } : {}) } : undefined);
+  const annotations = annotationsOf(v.ann, v.annotations);
   return {
     apiVersion: 'v1',
     kind: 'PersistentVolume',
-    metadata: { name: v.name, ...(v.labels ? { labels: { ...v.labels } } : {}), ...(v.ann ? { annotations: annotationsOf(v.ann) } : {}) },
+    metadata: { name: v.name, ...(v.labels ? { labels: { ...v.labels } } : {}), ...(annotations ? { annotations } : {}) },
     spec: {
       capacity: { storage: v.size },
       hostPath: { path: `/mnt/${v.name}` },
@@ -77,7 +86,7 @@ export function volumeObject(v: VolumeRow, uids: Uids, namespace = TEST_NAMESPAC
       volumeMode: v.mode ?? 'Filesystem',
       ...(claimRef ? { claimRef } : {}),
     },
-    status: { phase: v.phase },
+    status: { phase: v.phase || 'Pending', ...(v.message ? { message: v.message } : {}) },
   };
 }
 
@@ -97,20 +106,24 @@ export function claimObject(c: ClaimRow, namespace = TEST_NAMESPACE): KObject {
       volumeMode: c.mode ?? 'Filesystem',
       ...(c.selector ? { selector: { matchLabels: { ...c.selector } } } : {}),
     },
-    status: c.phase === 'Bound' ? { phase: c.phase, accessModes, capacity: { storage: c.capacity ?? c.size } } : { phase: c.phase },
+    status:
+      c.phase === 'Bound' ? { phase: c.phase, accessModes: c.statusAccessModes ?? accessModes, capacity: { storage: c.capacity ?? c.size } } : { phase: c.phase, ...(c.capacity ? { capacity: { storage: c.capacity } } : {}) },
   };
 }
 
-const sortedAnnotations = (o: KObject): Record<string, string> => Object.fromEntries(Object.entries(o.metadata.annotations ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)));
+/** The annotations in key order; none (null) is not an empty map, as upstream's DeepEqual tells them apart. */
+const sortedAnnotations = (o: KObject): Record<string, string> | null =>
+  o.metadata.annotations ? Object.fromEntries(Object.entries(o.metadata.annotations).sort(([a], [b]) => (a < b ? -1 : 1))) : null;
 const canonical = (q: unknown): string | null => (q === undefined || q === null ? null : (tryQuantity(q)?.toString() ?? String(q)));
 
-/** What a case compares of a volume: its binding, phase (an empty one is the API server's Pending) and annotations. */
+/** What a case compares of a volume: its binding (the claimRef's kind too), phase, message and annotations. */
 export function volumeView(o: KObject): object {
   const ref = o.spec?.claimRef;
   return {
     name: o.metadata.name,
-    claimRef: ref ? `${ref.namespace ?? ''}/${ref.name ?? ''} uid=${ref.uid ?? ''}` : null,
-    phase: o.status?.phase || 'Pending',
+    claimRef: ref ? `${ref.apiVersion ?? ''}/${ref.kind ?? ''} ${ref.namespace ?? ''}/${ref.name ?? ''} uid=${ref.uid ?? ''}` : null,
+    phase: o.status?.phase ?? null,
+    message: o.status?.message ?? null,
     annotations: sortedAnnotations(o),
   };
 }
@@ -121,16 +134,16 @@ export function claimView(o: KObject): object {
     name: o.metadata.name,
     uid: o.metadata.uid,
     volumeName: o.spec?.volumeName ?? '',
-    phase: o.status?.phase || 'Pending',
+    phase: o.status?.phase ?? null,
     annotations: sortedAnnotations(o),
     accessModes: o.status?.accessModes ?? null,
     capacity: canonical(o.status?.capacity?.storage),
   };
 }
 
-/** The row's claim as the controller's cache holds it (cache "only"): with its uid symbol as its uid. */
-export function cachedOnlyClaim(c: ClaimRow, namespace = TEST_NAMESPACE): KObject {
+/** The row's claim as the controller's cache holds it (cache "only"): its uid the symbol's (a claim's in the API server, or the symbol itself). */
+export function cachedOnlyClaim(c: ClaimRow, uids: Uids, namespace = TEST_NAMESPACE): KObject {
   const o = claimObject(c, namespace);
-  o.metadata = { ...o.metadata, uid: c.uid, resourceVersion: '1' };
+  o.metadata = { ...o.metadata, uid: uidOf(uids, c.uid), resourceVersion: '1' };
   return o;
 }

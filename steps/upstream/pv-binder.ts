@@ -1,18 +1,20 @@
 /**
  * The PV controller's tests (kubernetes v1.32, pkg/controller/volume/persistentvolume
- * binder_test.go and index_test.go; steps/fixtures/upstream/pv-binder.json) run against the
- * model's PersistentVolumeBinder on a FakeControlPlane: the row's claims and volumes in the API
- * server, the controller's caches synced, then one syncClaim or syncVolume with its work queues
- * idle (TestSync), or the whole controller left to settle (TestMultiSync); index_test.go's
- * findBestMatchForClaim is read from the volume one syncClaim binds the claim to.
+ * binder_test.go, delete_test.go, pv_controller_test.go and index_test.go, with the model's own
+ * rows; steps/fixtures/upstream/pv-binder.json) run against the model's PersistentVolumeBinder on
+ * a FakeControlPlane: the row's claims and volumes in the API server, the controller's caches
+ * synced, then one syncClaim or syncVolume with its work queues idle (TestSync), or the whole
+ * controller left to settle (TestMultiSync, TestControllerSync); index_test.go's
+ * findBestMatchForClaim and checkVolumeSatisfyClaim are read from what one syncClaim does.
  */
 import { Then } from '@cucumber/cucumber';
 import { keyOf, type KObject } from '../../model/api/meta';
+import { errors } from '../../model/api/status';
 import type { Informer } from '../../model/client/informer';
 import { PersistentVolumeBinder } from '../../model/controllers/volume/binder';
 import { classOf } from '../../model/controllers/volume/volume-index';
 import { runCases, same, upstreamFixture } from './apps-fakes';
-import { FakeControlPlane } from './harness';
+import { FakeControlPlane, injectFailures } from './harness';
 import { cachedOnlyClaim, claimObject, type ClaimRow, claimView, TEST_NAMESPACE, type Uids, uidOf, volumeObject, type VolumeRow, volumeView } from './pv-binder-objects';
 
 const FILE = 'pv-binder.json';
@@ -44,8 +46,12 @@ function cacheView(informer: Informer, hidden: Set<string>, only: Map<string, KO
   informer.list = () => [...list().filter((o) => !hidden.has(keyOf(o)) && !only.has(keyOf(o))), ...only.values()];
 }
 
-/** The row's objects in the API server and a binder whose caches hold them; its queues idle unless `run`. */
-function setUp(volumes: VolumeRow[], claims: ClaimRow[], classes: any[], namespace: string, run: boolean): Setup {
+/**
+ * The row's objects in the API server and a binder whose caches hold them; its queues idle unless
+ * `run`. `failLists`: the resource whose every list the controller's client sees fail (its cache
+ * never syncs).
+ */
+function setUp(volumes: VolumeRow[], claims: ClaimRow[], classes: any[], namespace: string, run: boolean, failLists?: string): Setup {
   const cp = new FakeControlPlane([namespace]);
   for (const c of classes)
     // The model's API server wants a provisioner; upstream's classes have none, which the controller takes for an external one.
@@ -63,6 +69,7 @@ function setUp(volumes: VolumeRow[], claims: ClaimRow[], classes: any[], namespa
     if (v.deleting) cp.admin.delete('persistentvolumes', undefined, v.name);
   }
   const ctx = cp.component();
+  if (failLists) injectFailures(ctx, [{ verb: 'list', resource: failLists, times: Infinity }], () => errors.internal(`listing ${failLists} fails`));
   const binder = new PersistentVolumeBinder(ctx);
   if (!run) {
     // Upstream calls syncClaim or syncVolume once, with nothing else running.
@@ -70,13 +77,13 @@ function setUp(volumes: VolumeRow[], claims: ClaimRow[], classes: any[], namespa
     binder.volumeQueue.add = () => {};
   }
   ctx.informers.start();
-  const informers = [binder.claimInformer, binder.volumeInformer, binder.classInformer, binder.podInformer, binder.nodeInformer];
+  const informers = [binder.claimInformer, binder.volumeInformer, binder.classInformer, binder.podInformer, binder.nodeInformer].filter((i) => i.resource !== failLists);
   for (let ms = 0; !informers.every((i) => i.hasSynced()); ms++) {
     if (ms > 10_000) throw new Error('the binder\'s caches did not sync');
     cp.advance(1);
   }
   const hidden = new Set(claims.filter((c) => c.cache === 'none').map((c) => `${namespace}/${c.name}`));
-  const only = new Map(claims.filter((c) => c.cache === 'only').map((c) => [`${namespace}/${c.name}`, cachedOnlyClaim(c, namespace)]));
+  const only = new Map(claims.filter((c) => c.cache === 'only').map((c) => [`${namespace}/${c.name}`, cachedOnlyClaim(c, uids, namespace)]));
   if (hidden.size || only.size) cacheView(binder.claimInformer, hidden, only);
   cp.clearActions();
   return { cp, binder, uids };
@@ -108,6 +115,17 @@ function compareObjects(s: Setup, c: any, namespace: string): string | undefined
 const eventsSent = (cp: FakeControlPlane) =>
   cp.actions.filter((a) => a.resource === 'events' && a.verb === 'create').map((a) => [a.body.involvedObject.name, a.body.type, a.body.reason, a.body.message]);
 
+/** Each Event names its object by kind: a volume of the row is a v1 PersistentVolume, a claim a v1 PersistentVolumeClaim. */
+function eventKinds(cp: FakeControlPlane, c: any): string | undefined {
+  const volumes = new Set((c.volumes as VolumeRow[]).map((v) => v.name));
+  for (const a of cp.actions.filter((x) => x.resource === 'events' && x.verb === 'create')) {
+    const o = a.body.involvedObject;
+    const want = `v1 ${volumes.has(o.name) ? 'PersistentVolume' : 'PersistentVolumeClaim'}`;
+    if (`${o.apiVersion} ${o.kind}` !== want) return `the event ${a.body.reason} on ${o.name} names a ${o.apiVersion} ${o.kind}, want ${want}`;
+  }
+  return undefined;
+}
+
 /** TestSync and TestSyncBlockVolume: one syncClaim (of the first claim) or syncVolume (of the first volume). */
 function runSync(table: string): (c: any) => string | undefined {
   const classes = upstreamFixture(FILE, 'classes')[table] ?? [];
@@ -115,7 +133,7 @@ function runSync(table: string): (c: any) => string | undefined {
     const s = setUp(c.volumes, c.claims, classes, TEST_NAMESPACE, false);
     if (c.test === 'syncVolume') s.binder.syncVolume(c.volumes[0].name);
     else s.binder.syncClaim(`${TEST_NAMESPACE}/${c.claims[0].name}`);
-    const events = same(eventsSent(s.cp), c.events);
+    const events = same(eventsSent(s.cp), c.events) ?? eventKinds(s.cp, c);
     if (events) return `events: ${events}`;
     return compareObjects(s, c, TEST_NAMESPACE);
   };
@@ -130,17 +148,25 @@ function runMultiSync(c: any): string | undefined {
 
 /**
  * TestControllerSync: the whole controller started on the row's objects, then the row's action
- * (a claim added, the first claim or volume deleted) and time to settle; upstream reads as many
- * events as the row lists, so those are the first ones sent.
+ * (a claim or volume added, the first claim or volume deleted, the first volume's claimRef
+ * removed) and time to settle; upstream reads as many events as the row lists, so those are the
+ * first ones sent.
  */
 function runControllerSync(c: any): string | undefined {
-  const s = setUp(c.volumes, c.claims, upstreamFixture(FILE, 'classes').controllerSync, TEST_NAMESPACE, true);
+  const s = setUp(c.volumes, c.claims, upstreamFixture(FILE, 'classes').controllerSync, TEST_NAMESPACE, true, c.failLists);
   s.cp.advance(1_000);
   if (c.action === 'addClaim') {
     const obj = claimObject(c.add, TEST_NAMESPACE);
     s.uids.set(c.add.uid, s.cp.admin.create('persistentvolumeclaims', TEST_NAMESPACE, obj).metadata.uid!);
+  } else if (c.action === 'addVolume') {
+    const obj = volumeObject(c.add, s.uids, TEST_NAMESPACE);
+    withStatus(s.cp, 'persistentvolumes', s.cp.admin.create('persistentvolumes', undefined, obj), obj.status);
   } else if (c.action === 'deleteClaim') s.cp.admin.delete('persistentvolumeclaims', TEST_NAMESPACE, c.claims[0].name);
   else if (c.action === 'deleteVolume') s.cp.admin.delete('persistentvolumes', undefined, c.volumes[0].name);
+  else if (c.action === 'removeClaimRef') {
+    const v = s.cp.admin.get('persistentvolumes', undefined, c.volumes[0].name);
+    s.cp.admin.update('persistentvolumes', undefined, { ...v, spec: { ...v.spec, claimRef: undefined } });
+  }
   s.cp.advance(60_000);
   const events = same(eventsSent(s.cp).slice(0, c.events.length), c.events);
   if (events) return `events: ${events}`;
@@ -161,6 +187,21 @@ function runMatch(table: string): (c: any) => string | undefined {
     if (s.cp.sim.failures.length) return `model failures: ${s.cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
     return undefined;
   };
+}
+
+/**
+ * TestStorageObjectInUseProtectionFiltering's checkVolumeSatisfyClaim rows, through one syncClaim
+ * of pvc1 naming the row's volume: bound to it (match) or not, and the events sent.
+ */
+function runSatisfy(c: any): string | undefined {
+  const claim: ClaimRow = { ...c.claim, name: 'pvc1', uid: 'pvc1', phase: 'Pending' };
+  const s = setUp([c.volume], [claim], [], INDEX_NAMESPACE, false);
+  s.binder.syncClaim(`${INDEX_NAMESPACE}/pvc1`);
+  const got = s.cp.admin.get('persistentvolumeclaims', INDEX_NAMESPACE, 'pvc1');
+  const problem = same(got.status?.phase === 'Bound', c.match) ?? same(eventsSent(s.cp), c.events);
+  if (problem) return problem;
+  if (s.cp.sim.failures.length) return `model failures: ${s.cp.sim.failures.map((f) => String(f.error)).join('; ')}`;
+  return undefined;
 }
 
 /** IsDelayBindingMode, through one syncClaim of a claim of the row's class with no volume: delayed, it waits for its first consumer. */
@@ -190,6 +231,7 @@ const CHECKS: Record<string, (c: any) => string | undefined> = {
   volumeModes: runMatch('volumeModes'),
   deletion: runMatch('deletion'),
   delayed: runMatch('delayed'),
+  satisfy: runSatisfy,
   delayBindingMode: runDelayBindingMode,
   classOf: runClassOf,
 };
