@@ -9,12 +9,16 @@ Feature: The EndpointSlice controller and its reconciler pass Kubernetes' own un
   owns go, a create paired with a delete becomes an update, a Service without Pods keeps one
   placeholder, a Service being deleted gets no new slice, and a Pod on an unknown Node is left
   out (and the sync fails) unless the Service publishes not-ready addresses. The tracker
-  remembers the version of each slice the controller wrote or deleted. Tables beside the code in
-  kubernetes v1.32 (pkg/controller/endpointslice/endpointslice_controller_test.go and
-  staging/src/k8s.io/endpointslice: reconciler_test.go, util/endpointslice_tracker_test.go) pin
-  it; their cases run here on the model's controller on a small control plane, and on its
-  reconciler and tracker (steps/fixtures/upstream/endpointslice-controller.json says what was
-  left out and why).
+  remembers the version of each slice the controller wrote or deleted, and the trigger time
+  tracker when each Service and Pod last changed. Tables beside the code in kubernetes v1.32
+  (pkg/controller/endpointslice/endpointslice_controller_test.go and
+  staging/src/k8s.io/endpointslice: reconciler_test.go, util/endpointslice_tracker_test.go,
+  util/trigger_time_tracker_test.go, util/controller_utils_test.go) pin it; their cases run here
+  on the model's controller on a small control plane, and on its reconciler and trackers. Rows
+  named (kubespec) are the model's own, read off upstream's code where its tests are silent: what
+  each informer event queues and after how long, the retries and the event of a failed sync, the
+  wait for the caches (steps/fixtures/upstream/endpointslice-controller.json says what was left
+  out and why).
 
   @CT45
   Scenario Outline: The controller's syncs as endpointslice_controller_test.go pins them: <table>
@@ -44,8 +48,27 @@ Feature: The EndpointSlice controller and its reconciler pass Kubernetes' own un
     Then every case of upstream's EndpointSlice controller test <table> holds on the model
 
     Examples:
-      | table                |
-      | trackerUpdate        |
-      | trackerStaleSlices   |
-      | trackerDeletion      |
-      | trackerDeleteService |
+      | table                 |
+      | trackerUpdate         |
+      | trackerStaleSlices    |
+      | trackerDeletion       |
+      | trackerDeleteService  |
+      | trackerHandleDeletion |
+
+  @CT45
+  Scenario: Which endpoint changes rewrite a slice, as controller_utils_test.go pins them
+    Then every case of upstream's EndpointSlice controller test endpointsEqualBeyondHash holds on the model
+
+  @CT63
+  Scenario Outline: What the controller's informer handlers queue, its retries and its wait for its caches: <table>
+    Then every case of upstream's EndpointSlice controller test <table> holds on the model
+
+    Examples:
+      | table     |
+      | handlers  |
+      | retries   |
+      | cacheSync |
+
+  @CT64
+  Scenario: The last-change-trigger-time as trigger_time_tracker_test.go pins it
+    Then every case of upstream's EndpointSlice controller test triggerTime holds on the model

@@ -8,7 +8,8 @@ Feature: The EndpointSlice controller passes Kubernetes' own unit tests
   IP), and which Pod updates make it look at a Service again are pinned by tables beside the
   code in kubernetes v1.32 (staging/src/k8s.io/endpointslice: utils_test.go and
   util/controller_utils_test.go; a named target port is found as pkg/api/v1/pod's
-  util_test.go says). Their cases run here against the model's functions
+  util_test.go says). Their cases run here against the model's functions, with a few rows of the
+  model's own, named (kubespec), read off upstream's code where its tables are silent
   (steps/fixtures/upstream/endpointslice.json says what was left out and why).
 
   @CT08

@@ -4,102 +4,23 @@
  * reconciler_test.go and util/endpointslice_tracker_test.go; steps/fixtures/upstream/
  * endpointslice-controller.json says how they are encoded and what was left out). The controller
  * tables run the model's EndpointSliceController on a FakeControlPlane: the objects go through the
- * API, the controller starts, and the checks read the writes it sent and the slices it left. The
- * reconciler tables (endpointslice-reconciler.ts) and the tracker tables (endpointslice-tracker.ts)
- * are run from here too.
+ * API, the controller starts (endpointslice-run.ts), and the checks read the writes it sent and
+ * the slices it left. The handler and retry tables (endpointslice-handlers.ts), the reconciler
+ * tables (endpointslice-reconciler.ts) and the tracker and trigger time tables
+ * (endpointslice-tracker.ts) are run from here too.
  */
 import { Then } from '@cucumber/cucumber';
-import { type KObject } from '../../model/api/meta';
-import { EndpointSliceController, type EndpointSliceControllerOptions, StaleInformerCacheError } from '../../model/controllers/endpointslice/controller';
+import { StaleInformerCacheError } from '../../model/controllers/endpointslice/controller';
 import { LAST_CHANGE_TRIGGER_TIME } from '../../model/controllers/endpointslice/reconciler';
 import { eachCase, same, upstreamTable } from './fixtures';
-import { FakeControlPlane, recordQueue } from './harness';
+import { ControllerRun, DEFAULT, SETTLE_MS } from './endpointslice-run';
 import { checkWant, sortedJSON } from './endpointslice-want';
+import { HANDLER_CHECKS } from './endpointslice-handlers';
 import { RECONCILER_CHECKS } from './endpointslice-reconciler';
 import { TRACKER_CHECKS } from './endpointslice-tracker';
 
 const FILE = 'endpointslice-controller';
 const table = (name: string) => upstreamTable(FILE, name);
-/** Long enough for the controller to settle: its 1 s delayed looks at slices, and a retry or two. */
-const SETTLE_MS = 5000;
-
-// ---------------------------------------------------------------------------------------------
-// The controller on a FakeControlPlane.
-
-const DEFAULT = 'default';
-
-/** A Pod's status with these IPs and conditions. */
-function podStatus(ips: string[], conditions: Record<string, string>): any {
-  return { podIP: ips[0], podIPs: ips.map((ip) => ({ ip })), conditions: Object.entries(conditions).map(([type, status]) => ({ type, status })) };
-}
-
-class ControllerRun {
-  readonly cp = new FakeControlPlane([DEFAULT]);
-  esc!: EndpointSliceController;
-  readonly queued: string[] = [];
-  readonly delayed: number[] = [];
-
-  constructor() {
-    this.cp.admin.create('nodes', undefined, { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' } });
-  }
-
-  /** A Service (a port 80 where upstream's has none; an ExternalName one its name), being deleted when asked. */
-  service(s: any): KObject {
-    const spec: any = { ports: (s.ports ?? [{ targetPort: 80, protocol: 'TCP' }]).map((p: any) => ({ port: p.targetPort, ...p })) };
-    if (s.selector) spec.selector = s.selector;
-    if (s.type === 'ExternalName') Object.assign(spec, { type: 'ExternalName', externalName: 'foo.example.com' });
-    const metadata: any = { name: s.name, namespace: DEFAULT };
-    if (s.deleting) metadata.finalizers = ['kubespec.test/hold'];
-    const svc = this.cp.admin.create('services', DEFAULT, { apiVersion: 'v1', kind: 'Service', metadata, spec });
-    if (s.deleting) this.cp.admin.delete('services', DEFAULT, s.name);
-    return svc;
-  }
-
-  /**
-   * upstream's newPod(n, "default", ready, 0, terminating) (pod<n> labelled foo=bar on node-1, IP
-   * 1.2.3.<4+n>) or the row's Pod, made through the API, then given its status, and deleted
-   * (gracefully: it stays, terminating) when terminating.
-   */
-  pod(p: any): KObject {
-    const name = p.name ?? `pod${p.n}`;
-    const pod = this.cp.admin.create('pods', DEFAULT, {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name, namespace: DEFAULT, labels: p.labels ?? { foo: 'bar' } },
-      spec: { containers: [{ name: 'container-1', image: 'nginx' }], nodeName: 'node-1' },
-    });
-    const ips = p.ips ?? [`1.2.3.${4 + p.n}`];
-    const saved = this.cp.admin.updateStatus('pods', DEFAULT, { ...pod, status: { ...pod.status, ...podStatus(ips, p.conditions ?? { Ready: p.ready === false ? 'False' : 'True' }) } });
-    if (p.terminating) this.cp.admin.delete('pods', DEFAULT, name);
-    return saved;
-  }
-
-  /** An EndpointSlice with no endpoints or ports, owned by the Service or not, being deleted when asked. */
-  slice(s: any, owner?: KObject): KObject {
-    const metadata: any = { name: s.name, namespace: DEFAULT, labels: s.labels };
-    if (s.owned) metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Service', name: owner!.metadata.name, uid: owner!.metadata.uid, controller: true, blockOwnerDeletion: true }];
-    if (s.deleting) metadata.finalizers = ['kubespec.test/hold'];
-    const slice = this.cp.admin.create('endpointslices', DEFAULT, { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata, addressType: 'IPv4', endpoints: null, ports: null });
-    if (s.deleting) this.cp.admin.delete('endpointslices', DEFAULT, s.name);
-    return slice;
-  }
-
-  start(opts: EndpointSliceControllerOptions = {}): void {
-    const ctx = this.cp.component();
-    this.esc = new EndpointSliceController(ctx, opts);
-    recordQueue(this.esc.queue, this.queued, this.delayed);
-    ctx.informers.start();
-    this.cp.advance(SETTLE_MS);
-  }
-
-  writes(): string[] {
-    return this.cp.verbsOn('endpointslices');
-  }
-
-  slices(): KObject[] {
-    return this.cp.admin.list('endpointslices', DEFAULT).items;
-  }
-}
 
 /** The endpoint as upstream's tests write it: their Pods have no UID. */
 const withoutUID = (e: any) => ({ ...e, targetRef: { ...e.targetRef, uid: undefined } });
@@ -112,7 +33,7 @@ const CONTROLLER_CHECKS: Record<string, (c: any) => string | undefined> = {
     for (const s of c.slices ?? []) run.slice(s, svc);
     run.start();
     const before = run.writes();
-    const problem = checkWant(c.want, { writes: before, slices: run.slices(), triggerTime: '*' });
+    const problem = checkWant(c.want, { writes: before, writeNames: run.writeNames(), slices: run.slices(), triggerTime: '*' }) ?? same(run.crashes(), []);
     if (problem || !c.after) return problem;
     run.cp.clearActions();
     for (const s of c.after.slices ?? []) run.slice(s, svc);
@@ -179,19 +100,20 @@ const CONTROLLER_CHECKS: Record<string, (c: any) => string | undefined> = {
     const [slice] = run.slices();
     const rv = Number(slice.metadata.resourceVersion);
     run.esc.tracker.update({ ...slice, metadata: { ...slice.metadata, resourceVersion: String(rv + c.trackerGeneration - c.informerGeneration) } });
-    let stale = false;
+    let stale: string | false = false;
     try {
       run.esc.syncService(`${DEFAULT}/testing-1`);
     } catch (e) {
       if (!(e instanceof StaleInformerCacheError)) throw e;
-      stale = true;
+      stale = e.message;
     }
-    return same(stale, c.wantStale);
+    // Stale: the error's text, endpointslicepkg.NewStaleInformerCache's.
+    return same(stale, c.wantStale && 'EndpointSlice informer cache is out of date');
   },
 };
 
 
-const CHECKS: Record<string, (c: any) => string | undefined> = { ...CONTROLLER_CHECKS, ...TRACKER_CHECKS, ...RECONCILER_CHECKS };
+const CHECKS: Record<string, (c: any) => string | undefined> = { ...CONTROLLER_CHECKS, ...HANDLER_CHECKS, ...TRACKER_CHECKS, ...RECONCILER_CHECKS };
 
 Then("every case of upstream's EndpointSlice controller test {word} holds on the model", function (name: string) {
   const check = CHECKS[name];

@@ -1,15 +1,17 @@
 /**
  * Upstream's EndpointSlice reconciler tests (kubernetes v1.32, staging/src/k8s.io/endpointslice
- * reconciler_test.go; steps/fixtures/upstream/endpointslice-controller.json): the model's
- * reconcile and finalize called on a FakeControlPlane's API with upstream's Service, Pods and
- * slices.
+ * reconciler_test.go, and util/controller_utils_test.go's TestEndpointsEqualBeyondHash;
+ * steps/fixtures/upstream/endpointslice-controller.json): the model's reconcile and finalize
+ * called on a FakeControlPlane's API with upstream's Service, Pods and slices.
  */
-import { type KObject } from '../../model/api/meta';
+import { canonicalJSON, type KObject } from '../../model/api/meta';
+import { endpointsEqualBeyondHash } from '../../model/controllers/endpointslice/endpoint-set';
 import { podToEndpoint } from '../../model/controllers/endpointslice/endpoints';
 import { finalize, newEndpointSlice, placeholderSliceEqual, reconcile, ReconcileError } from '../../model/controllers/endpointslice/reconciler';
 import { SliceTracker } from '../../model/controllers/endpointslice/slice-tracker';
 import { same } from './fixtures';
-import { FakeControlPlane } from './harness';
+import { FakeControlPlane, injectFailures } from './harness';
+import { injectedError } from './endpointslice-run';
 import { checkWant } from './endpointslice-want';
 
 
@@ -42,7 +44,9 @@ function newPod(n: number, p: any = {}): KObject {
     spec: { containers: [container], nodeName: p.nodeName ?? 'node-1' },
     status: { podIP: `1.2.3.${4 + n}`, podIPs: (p.podIPs ?? [`1.2.3.${4 + n}`]).map((ip: string) => ({ ip })), conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
   };
+  if (p.noNode) delete pod.spec.nodeName;
   if (p.hostname) pod.spec.hostname = p.hostname;
+  if (p.subdomain) pod.spec.subdomain = p.subdomain;
   return pod;
 }
 
@@ -57,18 +61,33 @@ const numbers = (r: any): number[] => {
 const podsOf = (specs: any[]): KObject[] => specs.flatMap((s) => (s.n !== undefined ? [newPod(s.n, s)] : numbers(s).map((n) => newPod(n, s))));
 const podNumber = (p: KObject) => Number(p.metadata.name!.slice('pod'.length));
 
-/** newEmptyEndpointSlice(n, "test", endpointMeta, svc) with the endpoints of the row's Pods, or the reconciler's own placeholder. */
+/** The Pod's endpoint, under the row's own hostname or target namespace if it gives one. */
+function endpointOf(p: KObject, svc: KObject, e: any): any {
+  const ep: any = podToEndpoint(p, undefined, svc);
+  if (e.endpointHostname) ep.hostname = e.endpointHostname;
+  if (e.endpointNamespace) ep.targetRef = { ...ep.targetRef, namespace: e.endpointNamespace };
+  return ep;
+}
+
+/**
+ * newEmptyEndpointSlice(n, "test", endpointMeta, svc) with the endpoints of the row's Pods, or the
+ * reconciler's own placeholder; its owner reference of another kind or API version, after
+ * another owner's, its own ports and an endpoint hostname or target namespace of its own when the
+ * row says so.
+ */
 function existingSlice(e: any, svc: KObject, pods: KObject[]): KObject {
-  if (e.placeholder) return newEndpointSlice(svc, []);
+  // `wire`: as the controller writes it, its empty lists null.
+  if (e.placeholder) return { ...newEndpointSlice(svc, []), ...(e.wire ? { endpoints: null, ports: null } : {}) };
   const name = svc.metadata.name!;
   const wanted = new Set(e.endpointsOf ? numbers(e.endpointsOf) : []);
+  const owner = { apiVersion: e.ownerAPIVersion ?? 'v1', kind: e.ownerKind ?? 'Service', name, uid: e.ownerUID ?? svc.metadata.uid, controller: true, blockOwnerDeletion: true };
   const slice: KObject = {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
-    metadata: { name: `${name}-${e.n}`, namespace: NS, ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name, uid: e.ownerUID ?? svc.metadata.uid, controller: true, blockOwnerDeletion: true }] },
+    metadata: { name: `${name}-${e.n}`, namespace: NS, ownerReferences: e.otherOwnerFirst ? [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'other', uid: 'other-uid' }, owner] : [owner] },
     addressType: e.addressType ?? 'IPv4',
-    ports: [{ name, port: 80, protocol: 'TCP' }],
-    endpoints: pods.filter((p) => wanted.has(podNumber(p))).map((p) => podToEndpoint(p, undefined, svc)),
+    ports: e.ports ?? [{ name, port: 80, protocol: 'TCP' }],
+    endpoints: pods.filter((p) => wanted.has(podNumber(p))).map((p) => endpointOf(p, svc, e)),
   };
   if (e.labels) slice.metadata.labels = { ...e.labels };
   return slice;
@@ -77,6 +96,11 @@ function existingSlice(e: any, svc: KObject, pods: KObject[]): KObject {
 /** A node of the row (default node-1), with its labels. */
 const nodesOf = (specs: any[] | undefined) => new Map((specs ?? [{ name: 'node-1' }]).map((n: any): [string, KObject] => [n.name, { apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, labels: n.labels } }]));
 
+/**
+ * The row's reconciles. Existing slices marked `gone` are deleted once listed: the first reconcile
+ * is handed them as a cache that lags behind. `terminating`: the namespace is being deleted once
+ * the slices are made. A step's `failures` make the API refuse those requests.
+ */
 function runReconcile(c: any): string | undefined {
   const cp = new FakeControlPlane([NS]);
   const ctx = cp.component();
@@ -84,6 +108,12 @@ function runReconcile(c: any): string | undefined {
   const pods = podsOf(c.pods ?? []);
   const nodes = nodesOf(c.nodes);
   for (const e of c.existing ?? []) cp.admin.create('endpointslices', NS, existingSlice(e, svc, pods));
+  let lagging: KObject[] | undefined = cp.admin.list('endpointslices', NS).items;
+  for (const e of c.existing ?? []) if (e.gone) cp.admin.delete('endpointslices', NS, `${svc.metadata.name}-${e.n}`);
+  if (!(c.existing ?? []).some((e: any) => e.gone)) lagging = undefined;
+  if (c.terminating) cp.admin.delete('namespaces', undefined, NS);
+  const failures: any[] = [];
+  injectFailures(ctx, failures, injectedError);
   const tracker = new SliceTracker();
   const rc = { client: ctx.client, tracker, nodeNamed: (n: string) => nodes.get(n), maxEndpointsPerSlice: c.maxEndpointsPerSlice };
   for (const [i, step] of c.reconciles.entries()) {
@@ -93,20 +123,25 @@ function runReconcile(c: any): string | undefined {
     const subset = step.podsSubset ? new Set(numbers(step.podsSubset)) : undefined;
     const triggerTime = new Date(cp.sim.clock.nowMs() + i * 1000).toISOString();
     cp.clearActions();
+    failures.splice(0, failures.length, ...(step.failures ?? []).map((f: any) => ({ ...f })));
+    const existing = lagging ?? cp.admin.list('endpointslices', NS).items;
+    lagging = undefined;
+    const cached = canonicalJSON(existing);
     let error: unknown;
     try {
       reconcile(
         rc,
         svc,
         pods.filter((p) => !subset || subset.has(podNumber(p))),
-        cp.admin.list('endpointslices', NS).items,
+        existing,
         triggerTime,
       );
     } catch (e) {
       if (!(e instanceof ReconcileError)) throw e;
       error = e;
     }
-    const problem = checkWant(step.want, { writes: cp.verbsOn('endpointslices'), slices: cp.admin.list('endpointslices', NS).items, triggerTime, tracker, error });
+    const observed = { writes: cp.verbsOn('endpointslices'), slices: cp.admin.list('endpointslices', NS).items, triggerTime, tracker, error, cacheUnchanged: canonicalJSON(existing) === cached };
+    const problem = checkWant(step.want, observed);
     if (problem) return `reconcile ${i + 1}: ${problem}`;
   }
   return undefined;
@@ -119,6 +154,7 @@ function compareSlice(d: any): KObject | undefined {
   for (const k of ['name', 'labels', 'creationTimestamp']) if (d[k] !== undefined) metadata[k] = d[k];
   const s: KObject = { metadata };
   if (d.addressType) s.addressType = d.addressType;
+  if (d.ports) s.ports = d.ports;
   return s;
 }
 
@@ -128,9 +164,9 @@ function runFinalize(c: any): string | undefined {
   const svc = service();
   if (c.deleting) svc.metadata.deletionTimestamp = new Date(cp.sim.clock.nowMs()).toISOString();
   const ownerReferences = [{ apiVersion: 'v1', kind: 'Service', name: 'foo', uid: svc.metadata.uid!, controller: true, blockOwnerDeletion: true }];
-  const slice = (name: string): KObject => ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name, namespace: NS, ownerReferences }, addressType: 'IPv4', ports: [{ name: 'foo', port: 80, protocol: 'TCP' }] });
+  const slice = (name: string, addressType = 'IPv4'): KObject => ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name, namespace: NS, ownerReferences }, addressType, ports: [{ name: 'foo', port: 80, protocol: 'TCP' }] });
   const toUpdate = { ...cp.admin.create('endpointslices', NS, slice('to-update')), endpoints: [{ addresses: ['10.2.3.4'] }] };
-  const toDelete = cp.admin.create('endpointslices', NS, slice('to-delete'));
+  const toDelete = cp.admin.create('endpointslices', NS, slice('to-delete', c.deleteAddressType));
   const rc = { client: cp.component().client, tracker: new SliceTracker(), nodeNamed: () => undefined };
   finalize(
     rc,
@@ -144,8 +180,15 @@ function runFinalize(c: any): string | undefined {
   return same(got, c.want) ?? (c.attempt.includes('update') ? same(endpoints, toUpdate.endpoints.length) : undefined);
 }
 
+/** TestEndpointsEqualBeyondHash: two endpoints as the row writes them (ready, and the rest as given). */
+function endpoint(e: any): Record<string, unknown> {
+  const { ready, serving, terminating, ...rest } = e;
+  return { ...rest, conditions: { ready, serving, terminating } };
+}
+
 export const RECONCILER_CHECKS: Record<string, (c: any) => string | undefined> = {
   reconcile: runReconcile,
   placeholderSliceCompare: (c) => same(placeholderSliceEqual(compareSlice(c.x), compareSlice(c.y)), c.want),
   finalize: runFinalize,
+  endpointsEqualBeyondHash: (c) => same(endpointsEqualBeyondHash(endpoint(c.ep1), endpoint(c.ep2)), c.want),
 };

@@ -12,12 +12,19 @@ import { same } from './fixtures';
 
 export interface Observed {
   writes: string[];
+  /** The writes as "verb name". */
+  writeNames?: string[];
   slices: KObject[];
   /** The trigger time the slices should carry: a time, or '*' for any. */
   triggerTime?: string;
   tracker?: SliceTracker;
   error?: unknown;
+  /** Whether the slices handed to the reconciler were left as they were. */
+  cacheUnchanged?: boolean;
 }
+
+/** The Pod numbers a slice's endpoints are of, in order. */
+const podNumbers = (s: KObject) => (s.endpoints ?? []).map((e: any) => Number(String(e.targetRef?.name).slice('pod'.length)));
 
 const ports = (s: KObject) => canonicalJSON(s.ports ?? []);
 export const sortedJSON = (xs: unknown[]) => xs.map((x) => canonicalJSON(x)).sort();
@@ -28,6 +35,7 @@ export function checkWant(w: any, o: Observed): string | undefined {
   const checks: [string, () => string | undefined][] = [
     ['writes', () => same(o.writes, w.writes)],
     ['writeCount', () => same(o.writes.length, w.writeCount)],
+    ['writeNames', () => same(o.writeNames, w.writeNames)],
     ['lastWrites', () => same(o.writes.slice(-w.lastWrites.length), w.lastWrites)],
     [
       'changes',
@@ -60,6 +68,14 @@ export function checkWant(w: any, o: Observed): string | undefined {
     ['ports', () => same(o.slices.map(ports).sort(), sortedJSON(w.ports))],
     ['targetRef', () => same(endpoints.map((e: any) => ({ kind: e.targetRef?.kind, namespace: e.targetRef?.namespace, name: e.targetRef?.name })), [w.targetRef])],
     ['error', () => same(o.error !== undefined, w.error)],
+    ['errorMessage', () => same((o.error as Error | undefined)?.message, w.errorMessage)],
+    // Each slice's endpoints by Pod number, in order.
+    ['byName', () => same(Object.fromEntries(o.slices.map((s) => [s.metadata.name, podNumbers(s)])), w.byName)],
+    ['endpointOrder', () => same(o.slices.map(podNumbers), w.endpointOrder)],
+    ['cacheUnchanged', () => same(o.cacheUnchanged, w.cacheUnchanged)],
+    ['owners', () => same(o.slices.map((s) => (s.metadata.ownerReferences ?? []).map((r) => r.kind)), w.owners)],
+    // As the API server stores them: protobuf has no empty list, so empty endpoints and ports read back null.
+    ['wireNull', () => same(o.slices.map((s) => [s.endpoints, s.ports]), o.slices.map(() => [null, null]))],
   ];
   for (const [field, check] of checks) {
     if (w[field] === undefined) continue;

@@ -55,7 +55,7 @@ function newPod(p: { ready: boolean; terminating?: boolean; hostname?: string; s
 const RESERVED = { [LABEL_SERVICE_NAME]: 'foo', [LABEL_MANAGED_BY]: CONTROLLER_NAME };
 const sortedKeys = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** Test_podChanged's modifiers: IPs, readiness, deletion, a label, the node name, the resourceVersion. */
+/** Test_podChanged's modifiers: IPs, readiness, deletion, a label, the node name, the resourceVersion (and the model's rows' hostname and subdomain). */
 function modify(pod: KObject, m: any = {}): void {
   if (m.podIPs) {
     pod.status.podIP = m.podIPs[0];
@@ -65,6 +65,8 @@ function modify(pod: KObject, m: any = {}): void {
   if (m.deletionTimestamp) pod.metadata.deletionTimestamp = m.deletionTimestamp;
   if (m.label) pod.metadata.labels = { ...pod.metadata.labels, label: m.label };
   if (m.nodeName) pod.spec.nodeName = m.nodeName;
+  if (m.hostname) pod.spec.hostname = m.hostname;
+  if (m.subdomain) pod.spec.subdomain = m.subdomain;
   if (m.resourceVersion) pod.metadata.resourceVersion = m.resourceVersion;
 }
 

@@ -35,20 +35,22 @@ export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
  * terminating Pods stay, marked terminating).
  */
 export function shouldPodBeInEndpoints(pod: KObject, includeTerminating = true): boolean {
-  const phase = pod.status?.phase;
+  const phase = pod.status.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return false;
-  if (!pod.status?.podIP && !pod.status?.podIPs?.length) return false;
+  if (!pod.status.podIP && !pod.status.podIPs?.length) return false;
   return includeTerminating || !pod.metadata.deletionTimestamp;
 }
 
 /** endpointsliceutil.ShouldSetHostname: a hostname, in a subdomain named after the Service, in its namespace. */
 export function shouldSetHostname(pod: KObject, svc: KObject): boolean {
-  return !!pod.spec?.hostname && pod.spec?.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace;
+  return !!pod.spec.hostname && pod.spec.subdomain === svc.metadata.name && pod.metadata.namespace === svc.metadata.namespace;
 }
 
 /** getEndpointAddresses for an IPv4 slice: the Pod's IPv4 addresses, in the order of status.podIPs. */
 function endpointAddresses(pod: KObject): string[] {
-  return (pod.status?.podIPs ?? []).map((p: any) => String(p?.ip ?? '')).filter((ip: string) => ip !== '' && !ip.includes(':'));
+  // Stryker disable next-line ArrayDeclaration: a Pod with an IP has podIPs (the kubelet sets both; upstream's API server fills podIPs from podIP)
+  const ips: string[] = (pod.status.podIPs ?? []).map((p: { ip: string }) => p.ip);
+  return ips.filter((ip) => !ip.includes(':'));
 }
 
 /**
@@ -59,17 +61,17 @@ function endpointAddresses(pod: KObject): string[] {
 export function podToEndpoint(pod: KObject, node: KObject | undefined, svc: KObject): Endpoint {
   const serving = isPodReady(pod) || mutant('endpointslice-not-ready-endpoint-ready');
   const terminating = !!pod.metadata.deletionTimestamp;
-  const ready = svc.spec?.publishNotReadyAddresses === true || (serving && (!terminating || mutant('endpointslice-terminating-stays-ready')));
-  const ep: Endpoint = {
+  const ready = svc.spec.publishNotReadyAddresses === true || (serving && (!terminating || mutant('endpointslice-terminating-stays-ready')));
+  // A field left undefined is left out of the JSON, as upstream leaves a nil pointer out.
+  return {
     addresses: endpointAddresses(pod),
     conditions: { ready, serving, terminating },
     targetRef: { kind: 'Pod', namespace: pod.metadata.namespace!, name: pod.metadata.name!, uid: pod.metadata.uid! },
+    hostname: shouldSetHostname(pod, svc) ? pod.spec.hostname : undefined,
+    // The node's zone label, unless empty.
+    zone: node?.metadata.labels?.[LABEL_TOPOLOGY_ZONE] || undefined,
+    nodeName: pod.spec.nodeName || undefined,
   };
-  if (shouldSetHostname(pod, svc)) ep.hostname = pod.spec.hostname;
-  const zone = node?.metadata.labels?.[LABEL_TOPOLOGY_ZONE];
-  if (zone) ep.zone = zone;
-  if (pod.spec?.nodeName) ep.nodeName = pod.spec.nodeName;
-  return ep;
 }
 
 /**
@@ -81,14 +83,14 @@ export function podToEndpoint(pod: KObject, node: KObject | undefined, svc: KObj
 export function podEndpointsChanged(old: KObject, pod: KObject): [boolean, boolean] {
   const labelsChanged =
     canonicalJSON(old.metadata.labels ?? {}) !== canonicalJSON(pod.metadata.labels ?? {}) ||
-    (old.spec?.hostname ?? '') !== (pod.spec?.hostname ?? '') ||
-    (old.spec?.subdomain ?? '') !== (pod.spec?.subdomain ?? '');
+    (old.spec.hostname ?? '') !== (pod.spec.hostname ?? '') ||
+    (old.spec.subdomain ?? '') !== (pod.spec.subdomain ?? '');
   if ((old.metadata.deletionTimestamp ?? null) !== (pod.metadata.deletionTimestamp ?? null)) return [true, labelsChanged];
   if (isPodReady(old) !== isPodReady(pod)) return [true, labelsChanged];
-  const oldIPs: any[] = old.status?.podIPs ?? [];
-  const newIPs: any[] = pod.status?.podIPs ?? [];
+  const oldIPs: { ip: string }[] = old.status.podIPs ?? [];
+  const newIPs: { ip: string }[] = pod.status.podIPs ?? [];
   if (oldIPs.length !== newIPs.length) return [true, labelsChanged];
-  for (let i = 0; i < oldIPs.length; i++) if (oldIPs[i]?.ip !== newIPs[i]?.ip) return [true, labelsChanged];
+  for (let i = 0; i < oldIPs.length; i++) if (oldIPs[i].ip !== newIPs[i].ip) return [true, labelsChanged];
   return [false, labelsChanged];
 }
 
@@ -106,26 +108,29 @@ export function determineNeededServiceUpdates(oldServices: Set<string>, services
 
 /**
  * podutil.FindPort: a numeric targetPort is taken as it is; a named one is looked up among
- * the Pod's container ports with the Service port's protocol. Undefined when not found.
- * (A targetPort string is always a name: validation refuses one without a letter.)
+ * the Pod's container ports with the Service port's protocol (both defaulted to TCP by the API
+ * server). Undefined when not found. (A targetPort string is always a name: validation refuses
+ * one without a letter.)
  */
 export function findPort(pod: KObject, sp: any): number | undefined {
   const tp = sp.targetPort ?? sp.port;
   if (typeof tp === 'number') return tp;
-  for (const c of pod.spec?.containers ?? [])
-    for (const p of c?.ports ?? []) if (p?.name === tp && (p.protocol ?? 'TCP') === (sp.protocol ?? 'TCP')) return p.containerPort;
+  for (const c of pod.spec.containers) {
+    const p = c.ports?.find((p: any) => p.name === tp && p.protocol === sp.protocol);
+    if (p) return p.containerPort;
+  }
   return undefined;
 }
 
 /** getEndpointPorts: one EndpointPort per Service port whose target the Pod has. */
 export function endpointPorts(svc: KObject, pod: KObject): EndpointPort[] {
   const out: EndpointPort[] = [];
-  for (const sp of svc.spec?.ports ?? []) {
+  // Stryker disable next-line ArrayDeclaration: a stand-in Service port has no port a Pod could serve (a headless Service may have none)
+  for (const sp of svc.spec.ports ?? []) {
     const port = findPort(pod, sp);
     if (port === undefined) continue;
-    const ep: EndpointPort = { name: sp.name ?? '', port, protocol: sp.protocol ?? 'TCP' };
-    if (sp.appProtocol) ep.appProtocol = sp.appProtocol;
-    out.push(ep);
+    // An appProtocol left undefined is left out of the JSON, as upstream leaves a nil pointer out.
+    out.push({ name: sp.name ?? '', port, protocol: sp.protocol, appProtocol: sp.appProtocol });
   }
   return out;
 }

@@ -17,7 +17,7 @@ const RESERVED_LABELS = new Set([LABEL_SERVICE_NAME, LABEL_MANAGED_BY, LABEL_HEA
 
 /** helper.IsServiceIPSet: a cluster IP that is neither empty nor None. */
 function isServiceIPSet(svc: KObject): boolean {
-  const ip = svc.spec?.clusterIP;
+  const ip = svc.spec.clusterIP;
   return !!ip && ip !== 'None';
 }
 

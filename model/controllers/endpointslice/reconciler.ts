@@ -13,7 +13,7 @@
  */
 import { canonicalJSON, deepCopy, type KObject } from '../../api/meta';
 import type { ApiClient } from '../../client/client';
-import { isNamespaceTerminating, newControllerRef, reasonOf, sortedRecord } from '../util/objects';
+import { isNamespaceTerminating, newControllerRef, sortedRecord } from '../util/objects';
 import { type AnyEndpoint, EndpointSet, endpointsEqualBeyondHash } from './endpoint-set';
 import { type Endpoint, endpointPorts, type EndpointPort, podToEndpoint, shouldPodBeInEndpoints } from './endpoints';
 import { setEndpointSliceLabels } from './labels';
@@ -83,7 +83,7 @@ export function placeholderSliceEqual(a: KObject | undefined, b: KObject | undef
   if (!a || !b) return a === b;
   const comparable = (s: KObject) => {
     const { apiVersion: _v, kind: _k, metadata, ...rest } = s;
-    return canonicalJSON(withoutEmpty({ ...rest, namespace: metadata?.namespace, labels: metadata?.labels }) ?? null);
+    return canonicalJSON(withoutEmpty({ ...rest, namespace: metadata.namespace, labels: metadata.labels }) ?? null);
   };
   return comparable(a) === comparable(b);
 }
@@ -93,7 +93,10 @@ function portMapKey(ports: EndpointPort[] | null | undefined): string {
   return canonicalJSON((ports ?? []).map((p) => canonicalJSON(p)).sort());
 }
 
-/** getSliceToFill: the slice that will be closest to full with n more endpoints, if any has room. */
+/**
+ * getSliceToFill: the slice that will be closest to full with n more endpoints, if any has room;
+ * of two alike, the first (upstream stops at the first exact fit, which nothing can beat).
+ */
 function sliceToFill(slices: KObject[], n: number, max: number): KObject | undefined {
   let closestDiff = max;
   let closest: KObject | undefined;
@@ -102,7 +105,6 @@ function sliceToFill(slices: KObject[], n: number, max: number): KObject | undef
     if (diff >= 0 && diff < closestDiff) {
       closestDiff = diff;
       closest = s;
-      if (diff === 0) return closest;
     }
   }
   return closest;
@@ -153,16 +155,14 @@ function reconcileByPortMapping(svc: KObject, existing: KObject[], desired: Endp
     } else unchanged.add(name);
   }
 
-  if (desired.size > 0 && toUpdate.size > 0) {
-    // Fullest first (sort.Sort by endpoint count, descending).
-    const slices = [...toUpdate].map((n) => byName.get(n)!).sort((a, b) => b.endpoints.length - a.endpoints.length);
-    for (const slice of slices) while (desired.size > 0 && slice.endpoints.length < max) slice.endpoints.push(desired.popAny()!);
-  }
+  // Fullest first (sort.Sort by endpoint count, descending); nothing to do without endpoints left or slices to update.
+  const updated = [...toUpdate].map((n) => byName.get(n)!).sort((a, b) => b.endpoints.length - a.endpoints.length);
+  for (const slice of updated) while (desired.size > 0 && slice.endpoints.length < max) slice.endpoints.push(desired.popAny()!);
 
   const create: KObject[] = [];
   while (desired.size > 0) {
     let fill: KObject | undefined;
-    if (desired.size < max && unchanged.size > 0)
+    if (desired.size < max)
       fill = sliceToFill(
         [...unchanged].map((n) => byName.get(n)!),
         desired.size,
@@ -199,14 +199,9 @@ function withTriggerTime(slice: KObject, triggerTime: string | undefined): KObje
   return forWire({ ...slice, metadata: { ...slice.metadata, annotations: sortedRecord(annotations) } });
 }
 
-/** deleteEndpointSlice: a slice already gone is no error (and no deletion to expect). */
+/** A delete, expected by the tracker once it succeeded (a slice already gone is an error too, as upstream's). */
 function deleteSlice(rc: ReconcilerContext, svc: KObject, slice: KObject): void {
-  try {
-    rc.client.delete('endpointslices', svc.metadata.namespace, slice.metadata.name!);
-  } catch (e) {
-    if (reasonOf(e) === 'NotFound') return;
-    throw e;
-  }
+  rc.client.delete('endpointslices', svc.metadata.namespace, slice.metadata.name!);
   rc.tracker.expectDeletion(slice);
 }
 
@@ -237,7 +232,7 @@ export function finalize(rc: ReconcilerContext, svc: KObject, changes: Changes, 
         created = rc.client.create('endpointslices', svc.metadata.namespace, withTriggerTime(slice, triggerTime));
       } catch (e) {
         if (isNamespaceTerminating(e)) return;
-        throw new Error(`failed to create EndpointSlice ${where}: ${messageOf(e)}`, { cause: e });
+        throw new Error(`failed to create EndpointSlice ${where}: ${messageOf(e)}`);
       }
       rc.tracker.update(created);
     }
@@ -246,7 +241,7 @@ export function finalize(rc: ReconcilerContext, svc: KObject, changes: Changes, 
     try {
       saved = rc.client.update('endpointslices', svc.metadata.namespace, withTriggerTime(slice, triggerTime));
     } catch (e) {
-      throw new Error(`failed to update ${slice.metadata.name} EndpointSlice ${where}: ${messageOf(e)}`, { cause: e });
+      throw new Error(`failed to update ${slice.metadata.name} EndpointSlice ${where}: ${messageOf(e)}`);
     }
     rc.tracker.update(saved);
   }
@@ -254,7 +249,7 @@ export function finalize(rc: ReconcilerContext, svc: KObject, changes: Changes, 
     try {
       deleteSlice(rc, svc, slice);
     } catch (e) {
-      throw new Error(`failed to delete ${slice.metadata.name} EndpointSlice ${where}: ${messageOf(e)}`, { cause: e });
+      throw new Error(`failed to delete ${slice.metadata.name} EndpointSlice ${where}: ${messageOf(e)}`);
     }
 }
 
@@ -277,11 +272,11 @@ function reconcileIPv4(rc: ReconcilerContext, svc: KObject, pods: KObject[], exi
     const ports = endpointPorts(svc, pod);
     const key = portMapKey(ports);
     if (!desired.has(key)) desired.set(key, { ports, endpoints: new EndpointSet<Endpoint>() });
-    const nodeName = pod.spec?.nodeName ?? '';
+    const nodeName = pod.spec.nodeName ?? '';
     const node = rc.nodeNamed(nodeName);
     // A Pod on a Node the cache does not know is left out (and the sync retried), so that a Node
     // gone for good cannot keep the slices stale; unless the Service publishes not-ready addresses.
-    if (!node && svc.spec?.publishNotReadyAddresses !== true) {
+    if (!node && svc.spec.publishNotReadyAddresses !== true) {
       errors.push(new Error(`skipping Pod ${pod.metadata.name} for Service ${svc.metadata.namespace}/${svc.metadata.name}: Node ${nodeName} Not Found`));
       continue;
     }
@@ -327,7 +322,7 @@ export function reconcile(rc: ReconcilerContext, svc: KObject, pods: KObject[], 
     try {
       deleteSlice(rc, svc, slice);
     } catch (e) {
-      errors.push(new Error(`error deleting ${slice.metadata.name} EndpointSlice for Service ${svc.metadata.namespace}/${svc.metadata.name}: ${messageOf(e)}`, { cause: e }));
+      errors.push(new Error(`error deleting ${slice.metadata.name} EndpointSlice for Service ${svc.metadata.namespace}/${svc.metadata.name}: ${messageOf(e)}`));
     }
   if (errors.length) throw new ReconcileError(errors);
 }

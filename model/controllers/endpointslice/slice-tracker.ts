@@ -14,28 +14,38 @@ import { LABEL_SERVICE_NAME } from './labels';
 const DELETION_EXPECTED = -1;
 
 /** getServiceNN: the Service a slice belongs to, by its namespace and service-name label. */
-const serviceOf = (slice: KObject) => `${slice.metadata.namespace}/${slice.metadata.labels?.[LABEL_SERVICE_NAME] ?? ''}`;
+function serviceOf(slice: KObject): string {
+  // Stryker disable next-line StringLiteral: a slice without the label is filed under one key whatever it is (no Service key has an empty name)
+  const name = slice.metadata.labels?.[LABEL_SERVICE_NAME] ?? '';
+  return `${slice.metadata.namespace}/${name}`;
+}
 const versionOf = (slice: KObject) => Number(slice.metadata.resourceVersion ?? 0);
-const uidOf = (slice: KObject) => slice.metadata.uid ?? '';
+// A slice from the API always has its UID.
+const uidOf = (slice: KObject): string => slice.metadata.uid!;
 
 export class SliceTracker {
   private readonly byService = new Map<string, Map<string, number>>();
 
-  private versions(slice: KObject, create: boolean): Map<string, number> | undefined {
+  private versions(slice: KObject): Map<string, number> | undefined {
+    return this.byService.get(serviceOf(slice));
+  }
+
+  /** The versions of the slice's Service, a new entry for it if it has none. */
+  private versionsToWrite(slice: KObject): Map<string, number> {
     const key = serviceOf(slice);
     let m = this.byService.get(key);
-    if (!m && create) this.byService.set(key, (m = new Map()));
+    if (!m) this.byService.set(key, (m = new Map()));
     return m;
   }
 
   /** Has: a version is tracked for this slice. */
   has(slice: KObject): boolean {
-    return this.versions(slice, false)?.has(uidOf(slice)) ?? false;
+    return this.versions(slice)?.has(uidOf(slice)) ?? false;
   }
 
   /** ShouldSync: the slice is not tracked, or is newer than the tracked version. */
   shouldSync(slice: KObject): boolean {
-    const v = this.versions(slice, false)?.get(uidOf(slice));
+    const v = this.versions(slice)?.get(uidOf(slice));
     return v === undefined || versionOf(slice) > v;
   }
 
@@ -58,12 +68,12 @@ export class SliceTracker {
 
   /** Update: a slice the controller created or updated, at the version the API server returned. */
   update(slice: KObject): void {
-    this.versions(slice, true)!.set(uidOf(slice), versionOf(slice));
+    this.versionsToWrite(slice).set(uidOf(slice), versionOf(slice));
   }
 
   /** ExpectDeletion: a slice the controller deleted. */
   expectDeletion(slice: KObject): void {
-    this.versions(slice, true)!.set(uidOf(slice), DELETION_EXPECTED);
+    this.versionsToWrite(slice).set(uidOf(slice), DELETION_EXPECTED);
   }
 
   /**
@@ -71,7 +81,7 @@ export class SliceTracker {
    * version, not as expected to be deleted (someone else deleted it).
    */
   handleDeletion(slice: KObject): boolean {
-    const m = this.versions(slice, false);
+    const m = this.versions(slice);
     if (!m) return true;
     const v = m.get(uidOf(slice));
     m.delete(uidOf(slice));

@@ -3,7 +3,7 @@ import { podReadyCondition } from '../util/podutil';
 
 /** What the tracker remembers of a Service from its last sync (ServiceState). */
 interface ServiceState {
-  /** Each selected Pod's trigger time (its Ready condition's lastTransitionTime). */
+  /** Each selected Pod's trigger time (its Ready condition's lastTransitionTime, '' without one). */
   pods: Map<string, string>;
   /** The Service's trigger time (its creationTimestamp). */
   service: string;
@@ -23,23 +23,21 @@ export class TriggerTimeTracker {
   /** ComputeEndpointLastChangeTriggerTime: updates the Service's state and returns the time to write. */
   compute(key: string, svc: KObject, pods: KObject[]): string | undefined {
     const last = this.states.get(key);
-    let minChanged: string | undefined;
-    const earlier = (t: string) => {
-      if (minChanged === undefined || t < minChanged) minChanged = t;
-    };
+    // The trigger times that moved on since the last sync (After: a Pod not seen then counts).
+    const changed: string[] = [];
     const podTimes = new Map<string, string>();
     for (const pod of pods) {
-      const t = podReadyCondition(pod)?.lastTransitionTime;
-      if (!t) continue;
+      // No Ready condition: Go's zero time, which no time is before.
+      const t = podReadyCondition(pod)?.lastTransitionTime ?? '';
       podTimes.set(pod.metadata.name!, t);
-      const before = last?.pods.get(pod.metadata.name!);
-      if (before === undefined || t > before) earlier(t);
+      if (t > (last?.pods.get(pod.metadata.name!) ?? '')) changed.push(t);
     }
-    const service = svc.metadata.creationTimestamp ?? '';
-    if (service && (last === undefined || service > last.service)) earlier(service);
+    // A Service from the API always has its creationTimestamp.
+    const service: string = svc.metadata.creationTimestamp!;
+    if (last && service > last.service) changed.push(service);
     this.states.set(key, { pods: podTimes, service });
-    if (!last) return svc.metadata.creationTimestamp;
-    return minChanged;
+    // A Service seen for the first time: its creation; otherwise the earliest that moved on, if any.
+    return last ? changed.sort()[0] : service;
   }
 
   /** Whether the tracker has a state for the Service (upstream's tests read ServiceStates). */
