@@ -42,7 +42,8 @@ export function selfSubjectRulesReview(body: any, caller: Identity, authorizer: 
     incomplete,
   };
   if (errs.length) status.evaluationError = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
-  return { kind: 'SelfSubjectRulesReview', apiVersion: 'authorization.k8s.io/v1', metadata: { creationTimestamp: null }, spec: { namespace }, status };
+  // The REST storage answers a new object holding only the status: the spec is not echoed.
+  return { kind: 'SelfSubjectRulesReview', apiVersion: 'authorization.k8s.io/v1', metadata: { creationTimestamp: null }, spec: {}, status };
 }
 
 function isResolver(a: unknown): a is RuleResolver {
