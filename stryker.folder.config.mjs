@@ -130,6 +130,9 @@ const PARTS = {
     authorization: {
       mutate: [`${A}/authorization/**/*.ts`, `!${A}/authorization/bootstrap-policy/**`, `${A}/reviews/**/*.ts`],
       features: [
+        // Upstream's RBAC, escalation and review tables (AP29-AP34) first: they kill fastest.
+        'features/upstream-rbac.feature',
+        'features/upstream-reviews.feature',
         'features/rbac.feature',
         'features/rbac-rule-evaluation.feature',
         'features/rbac-validation.feature',
