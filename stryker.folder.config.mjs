@@ -133,6 +133,7 @@ const PARTS = {
         // Upstream's RBAC, escalation and review tables (AP29-AP34) first: they kill fastest.
         'features/upstream-rbac.feature',
         'features/upstream-reviews.feature',
+        'features/upstream-node-authorizer.feature',
         'features/rbac.feature',
         'features/rbac-rule-evaluation.feature',
         'features/rbac-validation.feature',
@@ -176,6 +177,8 @@ const PARTS = {
         // or Jobs would re-run for every surviving Pod validation mutant: hours.)
         'features/rbac-validation.feature',
         'features/node-authorizer.feature',
+        // NodeRestriction's own tables (AP37).
+        'features/upstream-node-authorizer.feature',
         'features/upstream-statefulset.feature',
         'features/upstream-job.feature',
       ],

@@ -14,9 +14,8 @@ Feature: Admission plugins change and refuse requests as upstream's tests say
   request's user, `OPERATION resource[/subresource] [namespace/]name`, the new and the stored object; the listers
   hold Node mynode and, in namespace ns, Pods mypod on mynode, otherpod on othernode and unboundpod; these go
   through the API server's admission chain with the ServiceAccount plugin turned off), run on the model's
-  plugins; the volume's random suffix is abcde here. NodeRestriction's PVC status check is the model's simpler
-  one (any status update passes; upstream compares everything but status capacity and conditions), and CSINode
-  objects are not modelled.
+  plugins; the volume's random suffix is abcde here. NodeRestriction's PVC status check is upstream's
+  (TestAdmitPVCStatus, in features/upstream-node-authorizer.feature), and CSINode objects are not modelled.
 
   @AP21
   Scenario: The ServiceAccount admission plugin (serviceaccount/admission_test.go)

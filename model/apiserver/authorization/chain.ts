@@ -4,8 +4,9 @@ import type { RuleResolver, RulesForResult } from './rbac/rules';
 
 /**
  * kube-apiserver's union authorizer (--authorization-mode=Node,RBAC): each authorizer in turn;
- * the first Allow or Deny decides, and when all have no opinion the request is denied, the
- * reasons of those that gave one joined with "; " as the Forbidden message's tail.
+ * the first Allow or Deny decides, with its reason; when all have no opinion the request is
+ * denied, the reasons of those that gave one joined by newlines (union.go) as the Forbidden
+ * message's tail.
  */
 export class AuthorizerChain implements Authorizer, RuleResolver {
   constructor(private readonly authorizers: Authorizer[]) {}
@@ -17,7 +18,7 @@ export class AuthorizerChain implements Authorizer, RuleResolver {
       if (d.decision !== 'no-opinion') return d;
       if (d.reason) reasons.push(d.reason);
     }
-    return { decision: 'no-opinion', reason: reasons.join('; ') };
+    return { decision: 'no-opinion', reason: reasons.join('\n') };
   }
 
   /**

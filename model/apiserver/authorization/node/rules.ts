@@ -44,7 +44,7 @@ export const NODE_RULES: PolicyRule[] = [
   rule(['get', 'watch', 'list'], ['storage.k8s.io'], ['csidrivers']),
   rule(['get', 'create', 'update', 'patch', 'delete'], ['storage.k8s.io'], ['csinodes']),
   rule(READ, ['node.k8s.io'], ['runtimeclasses']),
-  rule(['get'], ['resource.k8s.io'], ['resourceclaims']),
+  // DynamicResourceAllocation (its resourceclaims and resourceslices rules) and ClusterTrustBundle are off in 1.32.
 ];
 
 /** rbac.RulesAllow for resource requests: some rule matches the verb, the group and resource[/subresource]. */
